@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createDb, type DbHandle } from '@covenant/db/client';
+import type { AppConfig } from './config.ts';
+import type { Ctx, Services } from './lib/context.ts';
+import { translateDbError } from './lib/db-errors.ts';
+import { AppError } from './lib/errors.ts';
+import { assertAppId, bearerOf } from './lib/http.ts';
+import { parseJsonSafely } from './lib/safe-json.ts';
+import { seedRolesIfEmpty } from './platform/access/roles-init.service.ts';
+import { appLogRoutes } from './platform/app-logs/app-logs.routes.ts';
+import { authRoutes } from './platform/auth/auth.routes.ts';
+import { actorFromToken, createAdministrator, needsSetup } from './platform/auth/auth.service.ts';
+import { createAuth } from './platform/auth/better-auth.ts';
+import { Mailer } from './platform/email/mailer.ts';
+import { entityRoutes } from './platform/entities/entities.routes.ts';
+import { fileRoutes } from './platform/files/files.routes.ts';
+import { functionRoutes } from './platform/functions/functions.routes.ts';
+import { ChangeBus } from './platform/realtime/change-bus.ts';
+import { RealtimeServer } from './platform/realtime/realtime.server.ts';
+import { settingsRoutes } from './platform/settings/settings.routes.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  db: DbHandle;
+  services: Services;
+  realtime: RealtimeServer;
+  /** A context outside any request (bootstrap, scripts, tests). */
+  systemCtx(): Ctx;
+  close(): Promise<void>;
+}
+
+async function loadAuthSecret(config: AppConfig): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  if (config.inMemoryDb) return randomBytes(32).toString('hex');
+  const file = join(config.dataDir, 'auth-secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(32).toString('hex');
+  await mkdir(config.dataDir, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+  return (await readFile(file, 'utf8')).trim();
+}
+
+/** Builds the whole server: database (migrated), platform services, routes, realtime. Tests use it too. */
+export async function buildApp(config: AppConfig): Promise<BuiltApp> {
+  if (!config.inMemoryDb && !config.databaseUrl) await mkdir(join(config.dataDir, 'db'), { recursive: true });
+  const db = await createDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.inMemoryDb || config.databaseUrl ? undefined : join(config.dataDir, 'db'),
+  });
+  const mailer = new Mailer(db.db, config.smtpUrl, config.smtpFrom);
+  const services: Services = { config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus() };
+  const systemCtx = (): Ctx => ({ db: db.db, actor: null, services, permissionCache: new Map() });
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: false,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  // Our own JSON parser: readable errors, and prototype-pollution keys refused at any depth.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, parseJsonSafely(text, 'Request body'));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 50, fieldSize: 1024 * 1024 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Covenant API', version: '0.1.0', description: 'The platform wire protocol (entities, auth, files, logs, functions) of Covenant.' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.decorateRequest('ctx', null as unknown as Ctx);
+  app.decorateRequest('bearerToken', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.bearerToken = bearerOf(request);
+    const ctx = systemCtx();
+    ctx.actor = await actorFromToken(ctx, request.bearerToken);
+    request.ctx = ctx;
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.url.startsWith('/api/')) assertAppId(request, config.appId);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = error instanceof AppError ? error : translateDbError(error);
+    if (known) {
+      const body: Record<string, unknown> = { message: known.message, code: known.code };
+      if (known.detail !== undefined) body.detail = known.detail;
+      if (known.extra) Object.assign(body, known.extra);
+      return reply.status(known.status).send(body);
+    }
+    if (error.validation) {
+      const message = error.validation.map((v) => `${v.instancePath?.replace(/^\//, '') || (v.params as { issue?: { path?: string[] } })?.issue?.path?.join('.') || error.validationContext || 'input'}: ${v.message}`).join('; ');
+      return reply.status(400).send({ message, code: 'validation_error' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const code = error.statusCode === 429 ? 'too_many_requests' : (error.code ?? 'bad_request').toLowerCase();
+      const message = error.statusCode === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message;
+      return reply.status(error.statusCode).send({ message, code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'An unexpected error occurred', code: 'internal_error' });
+  });
+
+  await app.register(settingsRoutes, { perMinute: config.authRateLimitPerMinute });
+  await app.register(authRoutes, { perMinute: config.authRateLimitPerMinute });
+  await app.register(entityRoutes);
+  await app.register(fileRoutes);
+  await app.register(appLogRoutes);
+  await app.register(functionRoutes);
+
+  const webDist = config.webDistDir;
+  const hasWeb = !!webDist && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false, maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api/') && hasWeb) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+  });
+
+  const realtime = new RealtimeServer(app.server, db.db, services, app.log);
+  if (config.redisUrl) await realtime.useRedis(config.redisUrl);
+
+  await app.ready();
+  await bootstrap(systemCtx(), config, app);
+
+  return {
+    app,
+    db,
+    services,
+    realtime,
+    systemCtx,
+    async close() {
+      await realtime.close();
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** First start: default roles and privileges; the administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
+async function bootstrap(ctx: Ctx, config: AppConfig, app: FastifyInstance) {
+  await seedRolesIfEmpty(ctx);
+  if (config.adminEmail && config.adminPassword && (await needsSetup(ctx))) {
+    await createAdministrator(ctx, { email: config.adminEmail.toLowerCase(), password: config.adminPassword, full_name: 'Administrator' });
+    app.log.info({ email: config.adminEmail }, 'created the administrator from ADMIN_EMAIL');
+  }
+}

@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('covenant'),
+  PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z.string().default('Covenant <no-reply@localhost>'),
+  REDIS_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
+  AUTH_SECRET: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** In-memory PGlite for tests when neither databaseUrl nor a data dir database is wanted. */
+  inMemoryDb: boolean;
+  appId: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  redisUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  authSecret: string | undefined;
+  maxUploadBytes: number;
+  logLevel: string;
+  webDistDir: string | undefined;
+  /** Rate limits are on in production and tests of them; a test suite may loosen them. */
+  authRateLimitPerMinute: number;
+  failedLoginLimit: number;
+}
+
+/** Reads the environment once; nothing else in the server reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    inMemoryDb: false,
+    appId: e.APP_ID,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    redisUrl: e.REDIS_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    authSecret: e.AUTH_SECRET,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
+    authRateLimitPerMinute: 30,
+    failedLoginLimit: 10,
+  };
+}

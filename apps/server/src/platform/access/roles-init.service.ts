@@ -1,0 +1,36 @@
+import { count } from 'drizzle-orm';
+import { SYSTEM_ROLE_DEFINITIONS } from '@covenant/contracts/constants';
+import { defaultPrivileges } from '@covenant/contracts/permissions';
+import { privileges, roles } from '@covenant/db/schema/community';
+import { withTransaction, type Ctx } from '../../lib/context.ts';
+import { requirePermission } from './access.service.ts';
+
+/** Deletes every privilege, upserts the six system roles by role_name, and writes the default privileges. */
+async function writeDefaults(ctx: Ctx, createdBy: string | null) {
+  return withTransaction(ctx, async (tx) => {
+    await tx.db.delete(privileges);
+    for (const r of SYSTEM_ROLE_DEFINITIONS) {
+      await tx.db
+        .insert(roles)
+        .values({ ...r, is_system_role: true, created_by: createdBy })
+        .onConflictDoUpdate({ target: roles.role_name, set: { display_name: r.display_name, description: r.description, is_system_role: true } });
+    }
+    const rows = defaultPrivileges().map((p) => ({ ...p, created_by: createdBy }));
+    await tx.db.insert(privileges).values(rows as never);
+    return { success: true, roles: SYSTEM_ROLE_DEFINITIONS.length, privileges: rows.length };
+  });
+}
+
+/** The dashboard's re-initialize and Role Management's Initialize Default Roles: one rule set, administrators (role management write) only. */
+export async function initializeDefaultRoles(ctx: Ctx) {
+  await requirePermission(ctx, 'role_management', 'create');
+  const result = await writeDefaults(ctx, ctx.actor!.email);
+  ctx.services.changes.publish({ entity: 'Privilege', type: 'update', id: '*', record: {}, timestamp: new Date().toISOString() });
+  return result;
+}
+
+/** On an empty instance, seed the roles and privileges so members have access from the first day. */
+export async function seedRolesIfEmpty(ctx: Ctx) {
+  const [row] = await ctx.db.select({ n: count() }).from(roles);
+  if (Number(row?.n ?? 0) === 0) await writeDefaults(ctx, null);
+}

@@ -1,0 +1,204 @@
+import { count, isNull, sql } from 'drizzle-orm';
+import {
+  accountInput, billInput, billLineInput, invoiceInput, invoiceLineInput, orgSettingsInput, ownerInput, ownerPropertyInput,
+  paymentInput, paymentInvoiceInput, privilegeInput, productInput, propertyInput, roleInput, taxRateInput, userUpdateInput, vendorInput,
+} from '@covenant/contracts/entities';
+import { deriveFlags } from '@covenant/contracts/permissions';
+import type { PermissionLevel } from '@covenant/contracts/constants';
+import { orgSettings, ownerProperties, owners, privileges, properties, roles, users } from '@covenant/db/schema/community';
+import {
+  billLineItems, bills, chartOfAccounts, invoiceLineItems, invoices, paymentInvoices, payments, products, taxRates, vendors,
+} from '@covenant/db/schema/finance';
+import { journalLines } from '@covenant/db/schema/ledger';
+import type { z } from 'zod';
+import { ConflictError, ForbiddenError } from '../../lib/errors.ts';
+import { isAdmin, permissionLevel } from '../access/access.service.ts';
+import type { EntityDef, Row } from './entity-def.ts';
+
+const partial = (schema: z.ZodObject) => schema.partial() as unknown as z.ZodType<Row>;
+const whole = (schema: z.ZodObject) => schema as unknown as z.ZodType<Row>;
+const DOC_DERIVED = ['subtotal', 'tax_amount', 'total_amount', 'balance_due', 'amount_paid'] as const;
+
+const user: EntityDef = {
+  name: 'User',
+  label: 'user',
+  table: users,
+  resource: 'users',
+  createRefusal: 'New users must be invited through the platform dashboard',
+  updateInput: partial(userUpdateInput),
+  scope: { kind: 'user-self' },
+  hooks: {
+    async prepareUpdate(ctx, changes, existing) {
+      const actor = ctx.actor!;
+      const level: PermissionLevel = await permissionLevel(ctx, 'users');
+      if (level !== 'read_write') {
+        const extra = Object.keys(changes).filter((k) => k !== 'phone' && k !== 'photo_url');
+        if (extra.length) throw new ForbiddenError(`You can change only your phone and photo (not ${extra.join(', ')})`);
+        return changes;
+      }
+      if (!isAdmin(actor)) {
+        if (existing.role === 'admin' || existing.user_role === 'admin') throw new ForbiddenError('Only an administrator can change an administrator');
+        if ('role' in changes) throw new ForbiddenError('Only an administrator can change the system role');
+        if (changes.user_role === 'admin') throw new ForbiddenError('Only an administrator can give the administrator role');
+      }
+      if (existing.id === actor.id && 'role' in changes && changes.role !== 'admin' && existing.role === 'admin') {
+        throw new ConflictError('You cannot remove your own administrator role', 'self_demotion');
+      }
+      return changes;
+    },
+    beforeDelete(ctx, existing) {
+      const actor = ctx.actor!;
+      if (existing.id === actor.id) throw new ConflictError('You cannot delete your own account', 'self_delete');
+      if (!isAdmin(actor) && (existing.role === 'admin' || existing.user_role === 'admin')) {
+        throw new ForbiddenError('Only an administrator can delete an administrator');
+      }
+    },
+  },
+};
+
+const privilege: EntityDef = {
+  name: 'Privilege',
+  label: 'privilege',
+  table: privileges,
+  resource: 'role_management',
+  createInput: whole(privilegeInput),
+  updateInput: partial(privilegeInput),
+  scope: { kind: 'creator' },
+  hooks: {
+    async prepareCreate(ctx, values) {
+      if (String(values.role_name).trim().toLowerCase() === 'admin') throw new ForbiddenError('The administrator role cannot be edited');
+      // Saving replaces any record for the same role and resource (spec part 1, section 5).
+      await ctx.db
+        .delete(privileges)
+        .where(sql`${privileges.role_name} = ${values.role_name} and ${privileges.resource_name} = ${values.resource_name}`);
+      return { ...values, ...deriveFlags(values.permission_level as PermissionLevel) };
+    },
+    prepareUpdate(_ctx, changes, existing) {
+      if (String(changes.role_name ?? existing.role_name).trim().toLowerCase() === 'admin') {
+        throw new ForbiddenError('The administrator role cannot be edited');
+      }
+      const level = (changes.permission_level ?? existing.permission_level) as PermissionLevel;
+      return { ...changes, ...deriveFlags(level) };
+    },
+    beforeDelete(_ctx, existing) {
+      if (String(existing.role_name).trim().toLowerCase() === 'admin') throw new ForbiddenError('The administrator role cannot be edited');
+    },
+  },
+};
+
+const role: EntityDef = {
+  name: 'Role',
+  label: 'role',
+  table: roles,
+  resource: 'role_management',
+  createInput: whole(roleInput),
+  updateInput: partial(roleInput),
+  scope: { kind: 'creator' },
+  hooks: {
+    prepareUpdate(_ctx, changes, existing) {
+      if (existing.role_name === 'admin' && changes.role_name !== undefined && changes.role_name !== 'admin') {
+        throw new ForbiddenError('The administrator role cannot be renamed');
+      }
+      return changes;
+    },
+    beforeDelete(_ctx, existing) {
+      if (existing.role_name === 'admin') throw new ForbiddenError('The administrator role cannot be deleted');
+    },
+  },
+};
+
+function guardOpenRegistration(ctx: Parameters<NonNullable<EntityDef['hooks']>['prepareCreate'] & object>[0], values: Row) {
+  if ('open_registration' in values && !isAdmin(ctx.actor)) throw new ForbiddenError('Only an administrator can change open registration');
+}
+
+const orgSettingsDef: EntityDef = {
+  name: 'OrgSettings',
+  label: 'organization settings record',
+  table: orgSettings,
+  resource: 'org_settings',
+  createInput: whole(orgSettingsInput),
+  updateInput: partial(orgSettingsInput),
+  scope: { kind: 'creator' },
+  hooks: {
+    async prepareCreate(ctx, values) {
+      guardOpenRegistration(ctx, values);
+      const [existing] = await ctx.db.select({ n: count() }).from(orgSettings);
+      if ((existing?.n ?? 0) > 0) throw new ConflictError('Organization settings already exist; update them instead', 'singleton');
+      return values;
+    },
+    prepareUpdate(ctx, changes) {
+      guardOpenRegistration(ctx, changes);
+      return changes;
+    },
+  },
+};
+
+/** Balance from the ledger: debit-normal for assets and expenses, credit-normal otherwise. */
+const accountBalance = () =>
+  sql`(select coalesce(sum(case when ${chartOfAccounts.account_type} in ('asset', 'expense') then ${journalLines.debit} - ${journalLines.credit} else ${journalLines.credit} - ${journalLines.debit} end), 0) from ${journalLines} where ${journalLines.account_id} = ${chartOfAccounts.id})`;
+
+const account: EntityDef = {
+  name: 'ChartOfAccount',
+  label: 'account',
+  table: chartOfAccounts,
+  resource: 'chart_of_accounts',
+  createInput: whole(accountInput),
+  updateInput: partial(accountInput),
+  derivedFields: ['balance'],
+  scope: { kind: 'creator' },
+  computed: { balance: accountBalance },
+  hooks: {
+    prepareUpdate(_ctx, changes, existing) {
+      if (existing.system_key && changes.account_type !== undefined && changes.account_type !== existing.account_type) {
+        throw new ConflictError('A system account cannot change type', 'system_account');
+      }
+      return changes;
+    },
+    beforeDelete(_ctx, existing) {
+      if (existing.system_key) throw new ConflictError('A system account cannot be deleted', 'system_account');
+    },
+  },
+};
+
+export const ENTITY_DEFINITIONS: readonly EntityDef[] = [
+  { name: 'Owner', label: 'owner', table: owners, resource: 'owners', createInput: whole(ownerInput), updateInput: partial(ownerInput.omit({ owner_id: true })), scope: { kind: 'owner-self' } },
+  { name: 'Property', label: 'property', table: properties, resource: 'properties', createInput: whole(propertyInput), updateInput: partial(propertyInput.omit({ property_id: true })), scope: { kind: 'property' } },
+  { name: 'OwnerProperty', label: 'owner assignment', table: ownerProperties, resource: 'properties', createInput: whole(ownerPropertyInput), updateInput: partial(ownerPropertyInput), scope: { kind: 'owner-field', field: 'owner_id' } },
+  user,
+  role,
+  privilege,
+  orgSettingsDef,
+  { name: 'Product', label: 'item', table: products, resource: 'items', createInput: whole(productInput), updateInput: partial(productInput), scope: { kind: 'creator' } },
+  { name: 'TaxRate', label: 'tax rate', table: taxRates, resource: 'tax_rates', createInput: whole(taxRateInput), updateInput: partial(taxRateInput), scope: { kind: 'creator' } },
+  account,
+  {
+    name: 'Invoice', label: 'invoice', table: invoices, resource: 'invoices', createInput: whole(invoiceInput), updateInput: partial(invoiceInput),
+    derivedFields: DOC_DERIVED, hiddenColumns: ['deleted_at'], visibleWhere: () => isNull(invoices.deleted_at), scope: { kind: 'owner-field', field: 'owner_id' },
+  },
+  {
+    name: 'InvoiceLineItem', label: 'invoice line', table: invoiceLineItems, resource: 'invoices', createInput: whole(invoiceLineInput), updateInput: partial(invoiceLineInput),
+    derivedFields: ['extended_price'], scope: { kind: 'parent', field: 'invoice_id', parent: invoices },
+  },
+  {
+    name: 'Payment', label: 'payment', table: payments, resource: 'payments', createInput: whole(paymentInput), updateInput: partial(paymentInput),
+    hiddenColumns: ['deleted_at', 'idempotency_key'], visibleWhere: () => isNull(payments.deleted_at), scope: { kind: 'owner-field', field: 'owner_id' },
+  },
+  {
+    name: 'PaymentInvoice', label: 'payment application', table: paymentInvoices, resource: 'payments', createInput: whole(paymentInvoiceInput), updateInput: partial(paymentInvoiceInput),
+    scope: { kind: 'parent', field: 'payment_id', parent: payments },
+  },
+  { name: 'Vendor', label: 'vendor', table: vendors, resource: 'vendors', createInput: whole(vendorInput), updateInput: partial(vendorInput), scope: { kind: 'creator' } },
+  {
+    name: 'Bill', label: 'bill', table: bills, resource: 'bills', createInput: whole(billInput), updateInput: partial(billInput),
+    derivedFields: ['subtotal', 'total_amount', 'balance_due', 'amount_paid'], hiddenColumns: ['deleted_at'], visibleWhere: () => isNull(bills.deleted_at), scope: { kind: 'creator' },
+  },
+  { name: 'BillLineItem', label: 'bill line', table: billLineItems, resource: 'bills', createInput: whole(billLineInput), updateInput: partial(billLineInput), derivedFields: ['extended_price'], scope: { kind: 'creator' } },
+];
+
+const BY_NAME = new Map(ENTITY_DEFINITIONS.map((d) => [d.name, d]));
+
+/** The entity definition for a name from the URL; Map lookup, so '__proto__' and friends are simply unknown. */
+export function entityByName(name: string): EntityDef | undefined {
+  return BY_NAME.get(name);
+}
+

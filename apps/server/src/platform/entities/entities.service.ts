@@ -1,0 +1,308 @@
+import { and, count as countFn, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import Papa from 'papaparse';
+import { ENTITY_LIST_MAX_LIMIT } from '@covenant/contracts/constants';
+import { ID_PATTERN } from '@covenant/db/ids';
+import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
+import { translateDbError } from '../../lib/db-errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { assertNoForbiddenKeys, isForbiddenKey } from '../../lib/safe-json.ts';
+import { describeZodError } from '../../lib/zod-errors.ts';
+import { requirePermission } from '../access/access.service.ts';
+import type { EntityDef, Row } from './entity-def.ts';
+import { columnsOf, compileFilter, compileSort, selectedFields, serialize } from './query.ts';
+import { ownRecordsWhere } from './scope.ts';
+
+export interface ListInput {
+  filter?: unknown;
+  sort?: string | undefined;
+  limit?: number | undefined;
+  skip?: number | undefined;
+  fields?: string | undefined;
+}
+
+const MAX_BULK = 5000;
+
+function idColumn(def: EntityDef): PgColumn {
+  return columnsOf(def).get('id')!.column;
+}
+
+export function assertId(id: string, def: EntityDef): void {
+  if (!ID_PATTERN.test(id)) throw new ValidationError(`'${id}' is not a valid ${def.label} id`);
+}
+
+/** Rows the caller may read: visible (not soft-deleted) and, for own_records, their own. */
+async function readScope(ctx: Ctx, def: EntityDef, op: 'read' | 'update' | 'delete'): Promise<SQL[]> {
+  const level = await requirePermission(ctx, def.resource, op);
+  const parts: SQL[] = [];
+  if (def.visibleWhere) parts.push(def.visibleWhere());
+  if (level === 'own_records') parts.push(ownRecordsWhere(def, ctx.actor!));
+  return parts;
+}
+
+function selection(def: EntityDef, fields: string[]): Record<string, PgColumn | SQL.Aliased | SQL> {
+  const cols = columnsOf(def);
+  const sel: Record<string, PgColumn | SQL> = {};
+  for (const f of fields) {
+    const info = cols.get(f);
+    if (info) sel[f] = info.column;
+    else if (def.computed?.[f]) sel[f] = def.computed[f]();
+  }
+  return sel;
+}
+
+async function translating<T>(def: EntityDef, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw translateDbError(err, def.label) ?? err;
+  }
+}
+
+export async function listEntities(ctx: Ctx, def: EntityDef, input: ListInput): Promise<Row[]> {
+  const scope = await readScope(ctx, def, 'read');
+  const where = compileFilter(def, input.filter);
+  const fields = selectedFields(def, input.fields);
+  const limit = Math.min(input.limit ?? ENTITY_LIST_MAX_LIMIT, ENTITY_LIST_MAX_LIMIT);
+  const rows = await translating(def, () =>
+    ctx.db
+      .select(selection(def, fields))
+      .from(def.table)
+      .where(and(...scope, ...(where ? [where] : [])))
+      .orderBy(...compileSort(def, input.sort))
+      .limit(limit)
+      .offset(input.skip ?? 0),
+  );
+  return rows.map((r) => serialize(def, r as Row));
+}
+
+export async function countEntities(ctx: Ctx, def: EntityDef, filter: unknown): Promise<number> {
+  const scope = await readScope(ctx, def, 'read');
+  const where = compileFilter(def, filter);
+  const [row] = await translating(def, () =>
+    ctx.db.select({ n: countFn() }).from(def.table).where(and(...scope, ...(where ? [where] : []))),
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function findVisible(ctx: Ctx, def: EntityDef, id: string, scope: SQL[], lock = false): Promise<Row | undefined> {
+  const q = ctx.db
+    .select(selection(def, selectedFields(def, undefined)))
+    .from(def.table)
+    .where(and(eq(idColumn(def), id), ...scope))
+    .limit(1);
+  const rows = lock ? await q.for('update') : await q;
+  return rows[0] as Row | undefined;
+}
+
+export async function getEntity(ctx: Ctx, def: EntityDef, id: string): Promise<Row> {
+  assertId(id, def);
+  const scope = await readScope(ctx, def, 'read');
+  const row = await findVisible(ctx, def, id, scope);
+  if (!row) throw new NotFoundError(`${capitalize(def.label)} not found`);
+  return serialize(def, row);
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** Validates a create or update body against the entity's contract; empty strings are stored as null. */
+function parseBody(def: EntityDef, schema: EntityDef['createInput'], body: unknown, prefix = ''): Row {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationError(`${prefix}The ${def.label} must be a JSON object`);
+  assertNoForbiddenKeys(body);
+  const parsed = schema!.safeParse(body);
+  if (!parsed.success) throw new ValidationError(`${prefix}${describeZodError(parsed.error)}`);
+  const values: Row = {};
+  for (const [k, v] of Object.entries(parsed.data)) {
+    if (v === undefined || def.derivedFields?.includes(k)) continue;
+    values[k] = v === '' ? null : v;
+  }
+  return values;
+}
+
+/** Numbers go to NUMERIC columns as strings so no float rounding happens on the way in. */
+function toDbValues(def: EntityDef, values: Row): Row {
+  const out: Row = {};
+  const cols = columnsOf(def);
+  for (const [k, v] of Object.entries(values)) {
+    out[k] = cols.get(k)?.kind === 'numeric' && typeof v === 'number' ? String(v) : v;
+  }
+  return out;
+}
+
+function publish(ctx: Ctx, def: EntityDef, type: 'create' | 'update' | 'delete', record: Row): void {
+  onCommit(ctx, () =>
+    ctx.services.changes.publish({ entity: def.name, type, id: String(record.id), record, timestamp: new Date().toISOString() }),
+  );
+}
+
+/** Inserts one validated record with its hooks, inside the caller's transaction. */
+async function insertOne(tx: Ctx, def: EntityDef, values: Row): Promise<Row> {
+  const prepared = (await def.hooks?.prepareCreate?.(tx, values)) ?? values;
+  const [inserted] = await tx.db
+    .insert(def.table)
+    .values({ ...toDbValues(def, prepared), created_by: tx.actor?.email ?? null } as never)
+    .returning({ id: idColumn(def) });
+  const row = (await findVisible(tx, def, inserted!.id as string, []))!;
+  await def.hooks?.afterCreate?.(tx, row);
+  const out = serialize(def, row);
+  publish(tx, def, 'create', out);
+  return out;
+}
+
+function requireCreatable(def: EntityDef): void {
+  if (!def.createInput) throw new ForbiddenError(def.createRefusal ?? `${capitalize(def.label)} records cannot be created here`);
+}
+
+export async function createEntity(ctx: Ctx, def: EntityDef, body: unknown): Promise<Row> {
+  await requirePermission(ctx, def.resource, 'create');
+  requireCreatable(def);
+  const values = parseBody(def, def.createInput, body);
+  return translating(def, () => withTransaction(ctx, (tx) => insertOne(tx, def, values)));
+}
+
+export async function bulkCreateEntities(ctx: Ctx, def: EntityDef, body: unknown): Promise<Row[]> {
+  await requirePermission(ctx, def.resource, 'create');
+  requireCreatable(def);
+  if (!Array.isArray(body)) throw new ValidationError('Bulk create needs a JSON array of records');
+  if (body.length > MAX_BULK) throw new ValidationError(`Bulk create accepts at most ${MAX_BULK} records`);
+  const valuesList = body.map((item, i) => parseBody(def, def.createInput, item, `Item ${i + 1}: `));
+  return translating(def, () =>
+    withTransaction(ctx, async (tx) => {
+      const out: Row[] = [];
+      for (const [i, values] of valuesList.entries()) {
+        try {
+          out.push(await insertOne(tx, def, values));
+        } catch (err) {
+          const e = translateDbError(err, def.label) ?? err;
+          if (e instanceof Error) e.message = `Item ${i + 1}: ${e.message}`;
+          throw e;
+        }
+      }
+      return out;
+    }),
+  );
+}
+
+export async function updateEntity(ctx: Ctx, def: EntityDef, id: string, body: unknown): Promise<Row> {
+  assertId(id, def);
+  const scope = await readScope(ctx, def, 'update');
+  if (!def.updateInput) throw new ForbiddenError(`${capitalize(def.label)} records cannot be changed here`);
+  const changes = parseBody(def, def.updateInput, body);
+  return translating(def, () =>
+    withTransaction(ctx, async (tx) => {
+      const existing = await findVisible(tx, def, id, scope, true);
+      if (!existing) throw new NotFoundError(`${capitalize(def.label)} not found`);
+      const prepared = (await def.hooks?.prepareUpdate?.(tx, changes, existing)) ?? changes;
+      if (Object.keys(prepared).length > 0) {
+        await tx.db.update(def.table).set(toDbValues(def, prepared) as never).where(eq(idColumn(def), id));
+      }
+      const row = (await findVisible(tx, def, id, []))!;
+      await def.hooks?.afterUpdate?.(tx, row, existing);
+      const out = serialize(def, row);
+      publish(tx, def, 'update', out);
+      return out;
+    }),
+  );
+}
+
+async function deleteOne(tx: Ctx, def: EntityDef, existing: Row): Promise<void> {
+  const handled = await def.hooks?.beforeDelete?.(tx, existing);
+  if (handled !== 'handled') await tx.db.delete(def.table).where(eq(idColumn(def), existing.id as string));
+  await def.hooks?.afterDelete?.(tx, existing);
+  publish(tx, def, 'delete', serialize(def, existing));
+}
+
+export async function deleteEntity(ctx: Ctx, def: EntityDef, id: string): Promise<void> {
+  assertId(id, def);
+  const scope = await readScope(ctx, def, 'delete');
+  await translating(def, () =>
+    withTransaction(ctx, async (tx) => {
+      const existing = await findVisible(tx, def, id, scope, true);
+      if (!existing) throw new NotFoundError(`${capitalize(def.label)} not found`);
+      await deleteOne(tx, def, existing);
+    }),
+  );
+}
+
+export async function deleteManyEntities(ctx: Ctx, def: EntityDef, filter: unknown): Promise<number> {
+  const scope = await readScope(ctx, def, 'delete');
+  if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw new ValidationError('Delete many needs a JSON filter object');
+  const where = compileFilter(def, filter);
+  return translating(def, () =>
+    withTransaction(ctx, async (tx) => {
+      const rows = (await tx.db
+        .select(selection(def, selectedFields(def, undefined)))
+        .from(def.table)
+        .where(and(...scope, ...(where ? [where] : [])))
+        .for('update')) as Row[];
+      for (const row of rows) await deleteOne(tx, def, row);
+      return rows.length;
+    }),
+  );
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
+
+/**
+ * CSV import: the header names the fields; blank lines are ignored; every row is validated and
+ * the whole file is written in one transaction or not at all. Rows are numbered as in the file (header = row 1).
+ */
+export async function importEntitiesCsv(ctx: Ctx, def: EntityDef, csvText: string): Promise<Row[]> {
+  await requirePermission(ctx, def.resource, 'create');
+  requireCreatable(def);
+  const text = csvText.replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
+  const records = parsed.data;
+  const header = (records[0] ?? []).map((h) => h.trim());
+  if (header.length === 0 || header.every((h) => h === '')) throw new ValidationError('The CSV file is empty');
+  const cols = columnsOf(def);
+  for (const h of header) {
+    if (isForbiddenKey(h)) throw new ValidationError(`Column '${h}' is not allowed`);
+    if (!cols.has(h) || h === 'id' || h === 'created_date' || h === 'updated_date' || h === 'created_by') {
+      throw new ValidationError(`Unknown column '${h}' for ${def.name}`);
+    }
+  }
+  const valuesList: Row[] = [];
+  const rowNumbers: number[] = [];
+  for (let i = 1; i < records.length; i++) {
+    const cells = records[i]!;
+    if (cells.every((c) => c.trim() === '')) continue;
+    const item: Row = Object.create(null);
+    header.forEach((h, j) => {
+      const raw = (cells[j] ?? '').trim();
+      if (raw === '') return;
+      const kind = cols.get(h)!.kind;
+      if (kind === 'boolean') item[h] = TRUE_WORDS.has(raw.toLowerCase()) ? true : FALSE_WORDS.has(raw.toLowerCase()) ? false : raw;
+      else item[h] = raw;
+    });
+    valuesList.push(parseBody(def, def.createInput, { ...item }, `Row ${i + 1}: `));
+    rowNumbers.push(i + 1);
+  }
+  if (valuesList.length > MAX_BULK) throw new ValidationError(`A CSV import accepts at most ${MAX_BULK} rows`);
+  return translating(def, () =>
+    withTransaction(ctx, async (tx) => {
+      const out: Row[] = [];
+      for (const [i, values] of valuesList.entries()) {
+        try {
+          out.push(await insertOne(tx, def, values));
+        } catch (err) {
+          const e = translateDbError(err, def.label) ?? err;
+          if (e instanceof Error) e.message = `Row ${rowNumbers[i]}: ${e.message}`;
+          throw e;
+        }
+      }
+      return out;
+    }),
+  );
+}
+
+/** Ids of the rows matching a filter that the caller may read (used by realtime checks and tests). */
+export async function visibleIds(ctx: Ctx, def: EntityDef, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const scope = await readScope(ctx, def, 'read');
+  const rows = await ctx.db.select({ id: idColumn(def) }).from(def.table).where(and(inArray(idColumn(def), ids), ...scope));
+  return new Set(rows.map((r) => r.id as string));
+}

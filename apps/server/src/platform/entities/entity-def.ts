@@ -1,0 +1,51 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { ResourceKey } from '@covenant/contracts/constants';
+import type { Ctx } from '../../lib/context.ts';
+
+/** How own_records narrows an entity to the caller's rows. */
+export type Scope =
+  | { kind: 'owner-self' }
+  | { kind: 'owner-field'; field: string }
+  | { kind: 'parent'; field: string; parent: PgTable & { id: PgColumn; owner_id: PgColumn } }
+  | { kind: 'property' }
+  | { kind: 'user-self' }
+  | { kind: 'creator' };
+
+export type Row = Record<string, unknown>;
+
+/** Domain behaviour an entity adds to the generic calls; each runs inside the write's transaction. */
+export interface EntityHooks {
+  /** Adjust or refuse the values of a create (after validation). */
+  prepareCreate?(ctx: Ctx, values: Row): Promise<Row> | Row;
+  /** Adjust or refuse the changes of an update; existing is the current row. */
+  prepareUpdate?(ctx: Ctx, changes: Row, existing: Row): Promise<Row> | Row;
+  afterCreate?(ctx: Ctx, row: Row): Promise<void> | void;
+  afterUpdate?(ctx: Ctx, row: Row, before: Row): Promise<void> | void;
+  /** Refuse a delete, or take it over: return 'handled' when the hook did the delete itself (soft delete). */
+  beforeDelete?(ctx: Ctx, existing: Row): Promise<void | 'handled'> | void | 'handled';
+  afterDelete?(ctx: Ctx, existing: Row): Promise<void> | void;
+}
+
+export interface EntityDef {
+  name: string;
+  table: PgTable;
+  resource: ResourceKey;
+  /** Absent: the generic create is refused with createRefusal. */
+  createInput?: z.ZodType<Row>;
+  createRefusal?: string;
+  updateInput?: z.ZodType<Row>;
+  scope: Scope;
+  /** Fields a client may send but the server computes (ignored on write). */
+  derivedFields?: readonly string[];
+  /** Columns never shown nor filtered on. */
+  hiddenColumns?: readonly string[];
+  /** Rows hidden from every read (soft-deleted documents). */
+  visibleWhere?: () => SQL;
+  /** Read-only values computed in SQL, added to every record. */
+  computed?: Record<string, () => SQL>;
+  hooks?: EntityHooks;
+  /** Human name for messages ("owner"). */
+  label: string;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { requireSignedIn } from '../access/access.service.ts';
+import { readStoredFile, storeImage } from './files.service.ts';
+
+/** Core integrations: UploadFile (images); uploaded files are served with headers that keep them inert. */
+export async function fileRoutes(app: FastifyInstance) {
+  app.post(
+    '/api/apps/:appId/integration-endpoints/Core/:name',
+    { schema: { tags: ['files'], params: z.object({ appId: z.string(), name: z.string() }) } },
+    async (request) => {
+      requireSignedIn(request.ctx);
+      const { name } = request.params as { name: string };
+      if (name !== 'UploadFile') throw new NotFoundError(`Integration '${name}' is not available on this server`);
+      if (!request.isMultipart()) throw new ValidationError('Upload the file as multipart form data in the field "file"');
+      let part;
+      try {
+        part = await request.file();
+      } catch (err) {
+        throw (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError(413, 'file_too_large', 'The file is too large') : err;
+      }
+      if (!part || part.fieldname !== 'file') throw new ValidationError('Upload the file in the field "file"');
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file_too_large', 'The file is too large');
+        throw err;
+      }
+      return storeImage(request.ctx, data, part.filename);
+    },
+  );
+
+  app.get(
+    '/api/apps/:appId/files/:name',
+    { schema: { tags: ['files'], params: z.object({ appId: z.string(), name: z.string() }) } },
+    async (request, reply) => {
+      const { data, contentType } = await readStoredFile(request.ctx, (request.params as { name: string }).name);
+      return reply
+        .header('Content-Type', contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Content-Disposition', 'inline')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('Cross-Origin-Resource-Policy', 'same-origin')
+        .send(data);
+    },
+  );
+}

@@ -1,0 +1,182 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor, Ctx, Services } from '../../lib/context.ts';
+import type { Db } from '@covenant/db/client';
+import { permissionLevel } from '../access/access.service.ts';
+import { actorFromToken } from '../auth/auth.service.ts';
+import { entityByName } from '../entities/definitions.ts';
+import { recordIsOwn } from '../entities/scope.ts';
+import type { EntityChange } from './change-bus.ts';
+
+export const SOCKET_PATH = '/ws-user-apps/socket.io/';
+
+interface SocketData {
+  actor: Actor;
+  token: string;
+}
+
+const ROOM_RE = /^entities:([A-Za-z0-9_-]+):([A-Za-z]+)$/;
+
+/**
+ * The platform's realtime channel: authenticated socket.io, rooms per entity, and update_model
+ * events delivered only to subscribers allowed to read the record. With Redis, events cross nodes.
+ */
+export class RealtimeServer {
+  readonly io: Server;
+  private unsubscribers: Array<() => void> = [];
+  private redisClients: Array<{ quit(): Promise<unknown> }> = [];
+  /** serverSideEmit needs a cluster adapter; a single node has nobody to tell. */
+  private clustered = false;
+
+  constructor(
+    httpServer: HttpServer,
+    private readonly db: Db,
+    private readonly services: Services,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    const allowedOrigin = new URL(services.config.publicUrl).origin;
+    this.io = new Server(httpServer, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      serveClient: false,
+      connectTimeout: 20_000,
+      maxHttpBufferSize: 16 * 1024,
+      // Browsers send Origin; only our own pages may open the socket. Non-browser clients send none.
+      allowRequest: (req, cb) => {
+        const origin = req.headers.origin;
+        cb(null, !origin || origin === allowedOrigin || isLoopbackOrigin(origin, allowedOrigin));
+      },
+    });
+    this.io.use((socket, next) => {
+      this.authenticate(socket).then(
+        (ok) => (ok ? next() : next(new Error('auth_required'))),
+        (err) => next(err instanceof Error ? err : new Error('auth_failed')),
+      );
+    });
+    this.io.on('connection', (socket) => this.onConnection(socket));
+    this.io.on('entity_change' as never, (change: EntityChange) => void this.dispatch(change));
+    this.io.on('session_revoked' as never, (token: string) => this.dropToken(token));
+    this.unsubscribers.push(
+      services.changes.subscribe((change) => {
+        if (this.clustered) this.io.serverSideEmit('entity_change', change);
+        void this.dispatch(change);
+      }),
+      services.changes.onSessionRevoked((token) => this.revokeToken(token)),
+    );
+  }
+
+  async useRedis(url: string): Promise<void> {
+    const pub = createClient({ url });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    this.redisClients = [pub, sub];
+    this.io.adapter(createAdapter(pub, sub));
+    this.clustered = true;
+  }
+
+  private ctx(actor: Actor | null): Ctx {
+    return { db: this.db, actor, services: this.services, permissionCache: new Map() };
+  }
+
+  private async authenticate(socket: Socket): Promise<boolean> {
+    const { app_id: appId, token } = socket.handshake.query as Record<string, string | undefined>;
+    if (appId !== this.services.config.appId || typeof token !== 'string') return false;
+    const actor = await actorFromToken(this.ctx(null), token);
+    if (!actor) return false;
+    (socket.data as SocketData) = { actor, token };
+    return true;
+  }
+
+  private onConnection(socket: Socket) {
+    socket.on('join', (room: unknown) => void this.join(socket, room));
+    socket.on('leave', (room: unknown) => {
+      if (typeof room === 'string') void socket.leave(room);
+    });
+  }
+
+  private async join(socket: Socket, room: unknown) {
+    const m = typeof room === 'string' ? ROOM_RE.exec(room) : null;
+    const def = m && m[1] === this.services.config.appId ? entityByName(m[2]!) : undefined;
+    if (!m || !def) {
+      socket.emit('error', { message: `Unknown room '${String(room).slice(0, 100)}'` });
+      return;
+    }
+    const level = await permissionLevel(this.ctx((socket.data as SocketData).actor), def.resource);
+    if (level === 'none') {
+      socket.emit('error', { message: `You do not have permission to subscribe to ${def.name}` });
+      return;
+    }
+    await socket.join(room as string);
+  }
+
+  /** Sends one change to the local subscribers who may read the record. */
+  private async dispatch(change: EntityChange) {
+    try {
+      if (change.entity === 'User') this.refreshActor(change);
+      const def = entityByName(change.entity);
+      if (!def || change.id === '*') return;
+      const room = `entities:${this.services.config.appId}:${def.name}`;
+      const sockets = await this.io.in(room).local.fetchSockets();
+      if (sockets.length === 0) return;
+      const payload = { room, data: JSON.stringify({ type: change.type, id: change.id, data: change.record, timestamp: change.timestamp }) };
+      const levelByRole = new Map<string, Promise<string>>();
+      for (const socket of sockets) {
+        const actor = (socket.data as SocketData).actor;
+        const ctx = this.ctx(actor);
+        const roleKey = `${actor.role}:${actor.user_role}`;
+        if (!levelByRole.has(roleKey)) levelByRole.set(roleKey, permissionLevel(ctx, def.resource));
+        const level = await levelByRole.get(roleKey)!;
+        if (level === 'none') continue;
+        if (level === 'own_records' && !(await recordIsOwn(ctx, def, actor, change.record))) continue;
+        socket.emit('update_model', payload);
+      }
+    } catch (err) {
+      this.log.error({ err }, 'realtime dispatch failed');
+    }
+  }
+
+  private refreshActor(change: EntityChange) {
+    for (const socket of this.io.of('/').sockets.values()) {
+      const data = socket.data as SocketData;
+      if (data.actor?.id !== change.id) continue;
+      if (change.type === 'delete') {
+        socket.disconnect(true);
+        continue;
+      }
+      const r = change.record;
+      data.actor = { ...data.actor, role: r.role as Actor['role'], user_role: (r.user_role as string | null) ?? null, owner_id: (r.owner_id as string | null) ?? null, property_id: (r.property_id as string | null) ?? null };
+    }
+  }
+
+  private dropToken(token: string) {
+    for (const socket of this.io.of('/').sockets.values()) {
+      if ((socket.data as SocketData).token === token) socket.disconnect(true);
+    }
+  }
+
+  /** On logout: sockets opened with that session close on every node. */
+  private revokeToken(token: string) {
+    if (this.clustered) this.io.serverSideEmit('session_revoked', token);
+    this.dropToken(token);
+  }
+
+  async close() {
+    for (const off of this.unsubscribers) off();
+    await new Promise<void>((resolve) => this.io.close(() => resolve()));
+    await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
+  }
+}
+
+function isLoopbackOrigin(origin: string, allowed: string): boolean {
+  try {
+    const a = new URL(origin);
+    const b = new URL(allowed);
+    const loop = (h: string) => h === 'localhost' || h === '127.0.0.1' || h === '[::1]';
+    return loop(a.hostname) && loop(b.hostname) && a.port === b.port;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_TYPES, ALL_ACCOUNT_SUBTYPES, APP_ROLES, BILL_STATUSES, INVOICE_STATUSES, OWNER_STATUSES,
+  PAYMENT_METHODS, PAYMENT_STATUSES, PERMISSION_LEVELS, PROPERTY_STATUSES, PROPERTY_TYPES,
+  RELATIONSHIP_TYPES, RESIDENT_STATUSES, RESOURCE_KEYS, SYSTEM_ROLES, THEMES, VENDOR_STATUSES, VENDOR_TYPES,
+} from './constants.ts';
+import {
+  decimal, enumOf, integer, isoDate, money, optDate, optEmail, optMoney, optRecordId, optText, recordId, reqText, sixDigitId,
+} from './fields.ts';
+
+export const ownerInput = z.strictObject({
+  owner_id: sixDigitId('Owner ID'),
+  first_name: reqText('First name'),
+  last_name: reqText('Last name'),
+  date_of_birth: optDate('Date of birth'),
+  resident_status: enumOf('Resident status', RESIDENT_STATUSES).optional(),
+  email: optEmail(),
+  phone: optText(50),
+  photo_url: optText(1000),
+  mailing_address: optText(),
+  mailing_address_2: optText(),
+  city: optText(100),
+  state: optText(100),
+  zip_code: optText(20),
+  emergency_contact_name: optText(200),
+  emergency_contact_phone: optText(50),
+  notes: optText(5000),
+  status: enumOf('Status', OWNER_STATUSES).optional(),
+});
+
+export const propertyInput = z.strictObject({
+  property_id: sixDigitId('Property ID'),
+  unit_number: reqText('Unit number', 50),
+  street_address: optText(),
+  city: optText(100),
+  state: optText(100),
+  zip_code: optText(20),
+  property_type: enumOf('Property type', PROPERTY_TYPES).optional(),
+  square_footage: integer('Square footage', 0, 10_000_000).nullable().optional(),
+  bedrooms: integer('Bedrooms', 0, 1000).nullable().optional(),
+  bathrooms: decimal('Bathrooms', { min: 0, max: 1000, places: 1 })
+    .refine((n) => Number.isInteger(n * 2), 'Bathrooms must be in steps of 0.5')
+    .nullable()
+    .optional(),
+  parking_spaces: integer('Parking spaces', 0, 10_000).nullable().optional(),
+  monthly_hoa_fee: optMoney('Monthly HOA fee'),
+  status: enumOf('Status', PROPERTY_STATUSES).optional(),
+  notes: optText(5000),
+});
+
+export const ownerPropertyInput = z.strictObject({
+  owner_id: recordId('Owner'),
+  property_id: recordId('Property'),
+  ownership_percentage: decimal('Ownership percentage', { min: 0, max: 100, places: 2 }).optional(),
+  relationship_type: enumOf('Relationship type', RELATIONSHIP_TYPES).optional(),
+  start_date: optDate('Start date'),
+});
+
+/** Fields a staff member may set on a user record; name and email cannot change here. */
+export const userUpdateInput = z.strictObject({
+  phone: optText(50),
+  photo_url: optText(1000),
+  owner_id: optRecordId('Owner'),
+  property_id: optRecordId('Property'),
+  user_role: enumOf('Application role', APP_ROLES).nullable().optional(),
+  role: enumOf('System role', SYSTEM_ROLES).optional(),
+});
+/** What a user may change on their own record. */
+export const userSelfUpdateInput = z.strictObject({
+  phone: optText(50),
+  photo_url: optText(1000),
+});
+
+export const roleInput = z.strictObject({
+  role_name: reqText('Role name', 100).regex(/^[a-z][a-z0-9_]*$/, 'Role name must be lower-case letters, digits and underscores'),
+  display_name: reqText('Display name', 100),
+  description: optText(1000),
+  is_system_role: z.boolean().optional(),
+});
+
+export const privilegeInput = z.strictObject({
+  role_name: reqText('Role name', 100),
+  resource_name: enumOf('Resource', RESOURCE_KEYS),
+  permission_level: enumOf('Permission level', PERMISSION_LEVELS),
+  can_create: z.boolean().optional(),
+  can_read: z.boolean().optional(),
+  can_update: z.boolean().optional(),
+  can_delete: z.boolean().optional(),
+});
+
+export const orgSettingsInput = z.strictObject({
+  company_name: reqText('Company Name'),
+  address: optText(),
+  city: optText(100),
+  state: optText(100),
+  zip_code: optText(20),
+  phone: optText(50),
+  email: optEmail(),
+  website: optText(500),
+  logo_url: optText(1000),
+  theme: enumOf('Theme', THEMES).nullable().optional(),
+  organization_name: optText(200),
+  open_registration: z.boolean().optional(),
+});
+
+export const productInput = z.strictObject({
+  product_code: reqText('Product code', 50),
+  description: reqText('Description', 500),
+  unit_price: money('Unit price'),
+  account_id: recordId('Default account'),
+  is_active: z.boolean().optional(),
+  notes: optText(5000),
+});
+
+export const taxRateInput = z.strictObject({
+  tax_name: reqText('Tax name', 100),
+  tax_rate: decimal('Tax rate', { min: 0, max: 100, places: 4 }),
+  description: optText(1000),
+  is_active: z.boolean().optional(),
+});
+
+export const accountInput = z.strictObject({
+  account_number: reqText('Account number', 20),
+  account_name: reqText('Account name', 200),
+  account_type: enumOf('Account type', ACCOUNT_TYPES),
+  account_subtype: z.enum(ALL_ACCOUNT_SUBTYPES as [string, ...string[]], { error: 'Account subtype is not valid' }).nullable().optional(),
+  description: optText(1000),
+  is_active: z.boolean().optional(),
+  // balance is computed from the ledger; a sent value is ignored.
+  balance: z.unknown().optional(),
+});
+
+/** Derived amounts on documents are accepted for compatibility with the spec's client and recomputed by the server. */
+const ignored = z.unknown().optional();
+
+export const invoiceInput = z.strictObject({
+  invoice_number: z.string().trim().max(60).optional(),
+  invoice_date: isoDate('Invoice date'),
+  due_date: optDate('Due date'),
+  owner_id: recordId('Owner'),
+  property_id: optRecordId('Property'),
+  tax_rate_id: optRecordId('Tax rate'),
+  status: enumOf('Status', INVOICE_STATUSES).optional(),
+  notes: optText(5000),
+  payment_terms: optText(100),
+  subtotal: ignored,
+  tax_amount: ignored,
+  total_amount: ignored,
+  balance_due: ignored,
+  amount_paid: ignored,
+});
+
+export const invoiceLineInput = z.strictObject({
+  invoice_id: recordId('Invoice'),
+  product_id: optRecordId('Product'),
+  description: optText(1000),
+  quantity: decimal('Quantity', { min: 0, max: 1_000_000, places: 3 }),
+  unit_price: money('Price'),
+  account_id: optRecordId('Account'),
+  extended_price: ignored,
+});
+
+export const paymentInput = z.strictObject({
+  payment_number: z.string().trim().max(60).optional(),
+  payment_date: isoDate('Payment date'),
+  payment_method: enumOf('Payment method', PAYMENT_METHODS).optional(),
+  reference_number: optText(100),
+  amount: money('Amount'),
+  owner_id: recordId('Owner'),
+  notes: optText(5000),
+  status: enumOf('Status', PAYMENT_STATUSES).optional(),
+  idempotency_key: z.string().min(8).max(100).optional(),
+});
+
+export const paymentInvoiceInput = z.strictObject({
+  payment_id: recordId('Payment'),
+  invoice_id: recordId('Invoice'),
+  amount_applied: money('Amount applied'),
+});
+
+export const vendorInput = z.strictObject({
+  vendor_name: reqText('Vendor name'),
+  contact_person: optText(200),
+  email: optEmail(),
+  phone: optText(50),
+  address: optText(),
+  city: optText(100),
+  state: optText(100),
+  zip_code: optText(20),
+  tax_id: optText(50),
+  payment_terms: optText(100),
+  vendor_type: enumOf('Vendor type', VENDOR_TYPES).optional(),
+  status: enumOf('Status', VENDOR_STATUSES).optional(),
+  notes: optText(5000),
+});
+
+export const billInput = z.strictObject({
+  bill_number: reqText('Bill number', 60),
+  vendor_id: recordId('Vendor'),
+  bill_date: isoDate('Bill date'),
+  due_date: optDate('Due date'),
+  tax_amount: optMoney('Tax amount'),
+  status: enumOf('Status', BILL_STATUSES).optional(),
+  payment_terms: optText(100),
+  notes: optText(5000),
+  subtotal: ignored,
+  total_amount: ignored,
+  balance_due: ignored,
+  amount_paid: ignored,
+});
+
+export const billLineInput = z.strictObject({
+  bill_id: recordId('Bill'),
+  description: optText(1000),
+  quantity: decimal('Quantity', { min: 0, max: 1_000_000, places: 3 }),
+  unit_price: money('Price'),
+  account_id: optRecordId('Account'),
+  extended_price: ignored,
+});
+
+export type OwnerInput = z.infer<typeof ownerInput>;
+export type PropertyInput = z.infer<typeof propertyInput>;

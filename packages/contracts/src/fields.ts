@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Optional free text: empty string and null both mean "no value". */
+export const optText = (max = 500) =>
+  z.string({ error: 'must be text' }).max(max, `must be at most ${max} characters`).nullable().optional();
+
+export const reqText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const optEmail = () =>
+  z
+    .union([z.literal(''), z.email({ error: 'must be a valid email address' })])
+    .nullable()
+    .optional();
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** An ISO calendar date (YYYY-MM-DD) that exists. */
+export const isoDate = (label = 'date') =>
+  z.string({ error: `${label} must be a date (YYYY-MM-DD)` }).refine(
+    (s) => DATE_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    `${label} must be a date (YYYY-MM-DD)`,
+  );
+export const optDate = (label?: string) => z.union([z.literal(''), isoDate(label)]).nullable().optional();
+
+function decimalPlaces(n: number): number {
+  const s = n.toString();
+  if (s.includes('e')) return 99;
+  const i = s.indexOf('.');
+  return i < 0 ? 0 : s.length - i - 1;
+}
+
+/** A decimal number given as a JSON number or a numeric string, with bounds and a maximum number of decimals. */
+export const decimal = (label: string, opts: { min?: number; max?: number; places?: number } = {}) =>
+  z
+    .union([z.number({ error: `${label} must be a number` }), z.string().trim().regex(/^-?\d+(\.\d+)?$/, `${label} must be a number`).transform(Number)])
+    .pipe(
+      z
+        .number({ error: `${label} must be a number` })
+        .refine((n) => Number.isFinite(n), `${label} must be a number`)
+        .refine((n) => opts.min === undefined || n >= opts.min, `${label} must be at least ${opts.min}`)
+        .refine((n) => opts.max === undefined || n <= opts.max, `${label} must be at most ${opts.max}`)
+        .refine((n) => decimalPlaces(n) <= (opts.places ?? 2), `${label} must have at most ${opts.places ?? 2} decimal places`),
+    );
+
+export const money = (label: string) => decimal(label, { min: 0, max: 999_999_999_999.99, places: 2 });
+export const optMoney = (label: string) => money(label).nullable().optional();
+
+export const integer = (label: string, min = 0, max = 2_147_483_647) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+$/, `${label} must be a whole number`).transform(Number)])
+    .pipe(z.number().int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
+
+/** A six-digit, zero-padded numeric identifier (owner_id, property_id). */
+export const sixDigitId = (label: string) =>
+  z.string({ error: `${label} is required` }).regex(/^\d{6}$/, `${label} must be exactly 6 digits`);
+
+export const recordId = (label: string) => z.string({ error: `${label} must be a record id` }).regex(/^[0-9a-f]{24}$/, `${label} must be a record id`);
+export const optRecordId = (label: string) => z.union([z.literal('').transform(() => null), recordId(label)]).nullable().optional();
+
+export const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });

@@ -1,0 +1,79 @@
+import {
+  RESOURCE_KEYS,
+  type PermissionLevel,
+  type ResourceKey,
+} from './constants.ts';
+
+export interface PrivilegeFlags {
+  can_create: boolean;
+  can_read: boolean;
+  can_update: boolean;
+  can_delete: boolean;
+}
+
+/** Flags implied by a permission level (spec part 1, section 4). */
+export function deriveFlags(level: PermissionLevel): PrivilegeFlags {
+  return {
+    can_read: level !== 'none',
+    can_create: level === 'read_write',
+    can_delete: level === 'read_write',
+    can_update: level === 'read_write' || level === 'own_records',
+  };
+}
+
+/** Role-name normalisation used when no exact privilege match exists: lower-case, trimmed, 'property' means 'property_manager'. */
+export function normalizeRoleName(role: string): string {
+  const r = role.trim().toLowerCase();
+  return r === 'property' ? 'property_manager' : r;
+}
+
+export interface PrivilegeRecordLike {
+  role_name: string;
+  resource_name: string;
+  permission_level: PermissionLevel;
+}
+
+/**
+ * The permission level a role has on a resource: admin always read_write; an exact match first,
+ * then a match after normalising both names; no record means none.
+ */
+export function resolvePermissionLevel(
+  role: string | null | undefined,
+  resource: ResourceKey,
+  privileges: readonly PrivilegeRecordLike[],
+): PermissionLevel {
+  if (!role) return 'none';
+  if (normalizeRoleName(role) === 'admin') return 'read_write';
+  const exact = privileges.find((p) => p.role_name === role && p.resource_name === resource);
+  if (exact) return exact.permission_level;
+  const wanted = normalizeRoleName(role);
+  const loose = privileges.find((p) => normalizeRoleName(p.role_name) === wanted && p.resource_name === resource);
+  return loose ? loose.permission_level : 'none';
+}
+
+/**
+ * Default privileges written by both initialization functions. Where the spec gives two readings
+ * for owners on properties, invoices and payments, we take own_records (docs/decisions.md).
+ */
+export function defaultPrivileges(): Array<PrivilegeRecordLike & PrivilegeFlags> {
+  const rows: Array<PrivilegeRecordLike & PrivilegeFlags> = [];
+  const add = (role_name: string, resource_name: ResourceKey, level: PermissionLevel) =>
+    rows.push({ role_name, resource_name, permission_level: level, ...deriveFlags(level) });
+  for (const r of RESOURCE_KEYS) add('admin', r, 'read_write');
+  for (const r of RESOURCE_KEYS) add('property_manager', r, r === 'role_management' ? 'read' : 'read_write');
+  const ownerLevels: Partial<Record<ResourceKey, PermissionLevel>> = {
+    dashboard: 'read',
+    properties: 'own_records',
+    invoices: 'own_records',
+    payments: 'own_records',
+    users: 'own_records',
+  };
+  for (const r of RESOURCE_KEYS) add('owner', r, ownerLevels[r] ?? 'none');
+  return rows;
+}
+
+/** The role used for privilege lookup: a system admin is treated as admin whatever the application role. */
+export function effectiveRole(user: { role?: string | null; user_role?: string | null }): string | null {
+  if (user.role === 'admin') return 'admin';
+  return user.user_role ?? null;
+}

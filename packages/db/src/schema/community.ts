@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MONEY, recordColumns } from './common.ts';
+import {
+  appRoleEnum, ownerStatusEnum, permissionLevelEnum, propertyStatusEnum, propertyTypeEnum, relationshipTypeEnum,
+  residentStatusEnum, resourceKeyEnum, systemRoleEnum, themeEnum,
+} from './enums.ts';
+
+export const owners = pgTable(
+  'owners',
+  {
+    ...recordColumns(),
+    owner_id: text('owner_id').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    date_of_birth: date('date_of_birth', { mode: 'string' }),
+    resident_status: residentStatusEnum('resident_status').notNull().default('owner'),
+    email: text('email'),
+    phone: text('phone'),
+    photo_url: text('photo_url'),
+    mailing_address: text('mailing_address'),
+    mailing_address_2: text('mailing_address_2'),
+    city: text('city'),
+    state: text('state'),
+    zip_code: text('zip_code'),
+    emergency_contact_name: text('emergency_contact_name'),
+    emergency_contact_phone: text('emergency_contact_phone'),
+    notes: text('notes'),
+    status: ownerStatusEnum('status').notNull().default('active'),
+  },
+  (t) => [
+    uniqueIndex('owners_owner_id_key').on(t.owner_id),
+    index('owners_last_name_idx').on(t.last_name, t.first_name),
+    index('owners_created_date_idx').on(t.created_date),
+    check('owners_owner_id_six_digits', sql`${t.owner_id} ~ '^[0-9]{6}$'`),
+  ],
+);
+
+export const properties = pgTable(
+  'properties',
+  {
+    ...recordColumns(),
+    property_id: text('property_id').notNull(),
+    unit_number: text('unit_number').notNull(),
+    street_address: text('street_address'),
+    city: text('city'),
+    state: text('state'),
+    zip_code: text('zip_code'),
+    property_type: propertyTypeEnum('property_type').notNull().default('condo'),
+    square_footage: integer('square_footage'),
+    bedrooms: integer('bedrooms'),
+    bathrooms: numeric('bathrooms', { precision: 5, scale: 1 }),
+    parking_spaces: integer('parking_spaces'),
+    monthly_hoa_fee: numeric('monthly_hoa_fee', MONEY),
+    status: propertyStatusEnum('status').notNull().default('occupied'),
+    notes: text('notes'),
+  },
+  (t) => [
+    uniqueIndex('properties_property_id_key').on(t.property_id),
+    index('properties_unit_number_idx').on(t.unit_number),
+    index('properties_created_date_idx').on(t.created_date),
+    check('properties_property_id_six_digits', sql`${t.property_id} ~ '^[0-9]{6}$'`),
+    check('properties_counts_nonneg', sql`coalesce(${t.square_footage},0) >= 0 and coalesce(${t.bedrooms},0) >= 0 and coalesce(${t.parking_spaces},0) >= 0`),
+    check('properties_bathrooms_half_steps', sql`${t.bathrooms} is null or (${t.bathrooms} >= 0 and mod(${t.bathrooms} * 2, 1) = 0)`),
+    check('properties_fee_nonneg', sql`${t.monthly_hoa_fee} is null or ${t.monthly_hoa_fee} >= 0`),
+  ],
+);
+
+export const ownerProperties = pgTable(
+  'owner_properties',
+  {
+    ...recordColumns(),
+    owner_id: text('owner_id').notNull().references(() => owners.id, { onDelete: 'cascade' }),
+    property_id: text('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    ownership_percentage: numeric('ownership_percentage', { precision: 5, scale: 2 }).notNull().default('100'),
+    relationship_type: relationshipTypeEnum('relationship_type').notNull().default('owner'),
+    start_date: date('start_date', { mode: 'string' }).notNull().default(sql`current_date`),
+  },
+  (t) => [
+    uniqueIndex('owner_properties_pair_key').on(t.owner_id, t.property_id),
+    index('owner_properties_property_idx').on(t.property_id),
+    check('owner_properties_pct_range', sql`${t.ownership_percentage} between 0 and 100`),
+  ],
+);
+
+/** Application users: Better Auth's user model mapped onto the spec's User entity fields. */
+export const users = pgTable(
+  'users',
+  {
+    ...recordColumns(),
+    full_name: text('full_name').notNull().default(''),
+    email: text('email').notNull(),
+    email_verified: boolean('email_verified').notNull().default(false),
+    phone: text('phone'),
+    photo_url: text('photo_url'),
+    owner_id: text('owner_id').references(() => owners.id, { onDelete: 'set null' }),
+    property_id: text('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    user_role: appRoleEnum('user_role'),
+    role: systemRoleEnum('role').notNull().default('user'),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_owner_idx').on(t.owner_id)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    ...recordColumns(),
+    role_name: text('role_name').notNull(),
+    display_name: text('display_name').notNull(),
+    description: text('description'),
+    is_system_role: boolean('is_system_role').notNull().default(false),
+  },
+  (t) => [uniqueIndex('roles_role_name_key').on(t.role_name)],
+);
+
+export const privileges = pgTable(
+  'privileges',
+  {
+    ...recordColumns(),
+    role_name: text('role_name').notNull(),
+    resource_name: resourceKeyEnum('resource_name').notNull(),
+    permission_level: permissionLevelEnum('permission_level').notNull(),
+    can_create: boolean('can_create').notNull().default(false),
+    can_read: boolean('can_read').notNull().default(false),
+    can_update: boolean('can_update').notNull().default(false),
+    can_delete: boolean('can_delete').notNull().default(false),
+  },
+  (t) => [uniqueIndex('privileges_role_resource_key').on(t.role_name, t.resource_name)],
+);
+
+export const orgSettings = pgTable('org_settings', {
+  ...recordColumns(),
+  company_name: text('company_name').notNull(),
+  address: text('address'),
+  city: text('city'),
+  state: text('state'),
+  zip_code: text('zip_code'),
+  phone: text('phone'),
+  email: text('email'),
+  website: text('website'),
+  logo_url: text('logo_url'),
+  theme: themeEnum('theme'),
+  organization_name: text('organization_name'),
+  open_registration: boolean('open_registration').notNull().default(false),
+});

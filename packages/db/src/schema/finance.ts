@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MONEY, recordColumns } from './common.ts';
+import { owners, properties } from './community.ts';
+import {
+  accountTypeEnum, billStatusEnum, invoiceStatusEnum, paymentMethodEnum, paymentStatusEnum, vendorStatusEnum, vendorTypeEnum,
+} from './enums.ts';
+
+const nonneg = (name: string, col: unknown) => check(name, sql`${col} >= 0`);
+
+export const chartOfAccounts = pgTable(
+  'chart_of_accounts',
+  {
+    ...recordColumns(),
+    account_number: text('account_number').notNull(),
+    account_name: text('account_name').notNull(),
+    account_type: accountTypeEnum('account_type').notNull(),
+    account_subtype: text('account_subtype'),
+    description: text('description'),
+    is_active: boolean('is_active').notNull().default(true),
+    /** Set on the accounts the postings need ('cash', 'accounts_receivable', ...): they cannot be deleted or retyped. */
+    system_key: text('system_key'),
+  },
+  (t) => [
+    uniqueIndex('chart_of_accounts_number_key').on(t.account_number),
+    uniqueIndex('chart_of_accounts_system_key').on(t.system_key),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    ...recordColumns(),
+    product_code: text('product_code').notNull(),
+    description: text('description').notNull(),
+    unit_price: numeric('unit_price', MONEY).notNull(),
+    account_id: text('account_id').notNull().references(() => chartOfAccounts.id),
+    is_active: boolean('is_active').notNull().default(true),
+    notes: text('notes'),
+  },
+  (t) => [uniqueIndex('products_code_key').on(t.product_code), nonneg('products_price_nonneg', t.unit_price)],
+);
+
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    ...recordColumns(),
+    tax_name: text('tax_name').notNull(),
+    tax_rate: numeric('tax_rate', { precision: 7, scale: 4 }).notNull(),
+    description: text('description'),
+    is_active: boolean('is_active').notNull().default(true),
+  },
+  (t) => [check('tax_rates_range', sql`${t.tax_rate} between 0 and 100`)],
+);
+
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'date' });
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    ...recordColumns(),
+    invoice_number: text('invoice_number').notNull(),
+    invoice_date: date('invoice_date', { mode: 'string' }).notNull(),
+    due_date: date('due_date', { mode: 'string' }),
+    owner_id: text('owner_id').notNull().references(() => owners.id),
+    property_id: text('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    subtotal: numeric('subtotal', MONEY).notNull().default('0'),
+    tax_rate_id: text('tax_rate_id').references(() => taxRates.id),
+    tax_amount: numeric('tax_amount', MONEY).notNull().default('0'),
+    total_amount: numeric('total_amount', MONEY).notNull().default('0'),
+    balance_due: numeric('balance_due', MONEY).notNull().default('0'),
+    amount_paid: numeric('amount_paid', MONEY).notNull().default('0'),
+    status: invoiceStatusEnum('status').notNull().default('draft'),
+    notes: text('notes'),
+    payment_terms: text('payment_terms').default('Net 15'),
+    /** Posted documents are never removed: a delete reverses the entry and hides the invoice. */
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.invoice_number),
+    index('invoices_owner_idx').on(t.owner_id),
+    index('invoices_date_idx').on(t.invoice_date),
+    index('invoices_status_idx').on(t.status),
+    nonneg('invoices_subtotal_nonneg', t.subtotal),
+    nonneg('invoices_tax_nonneg', t.tax_amount),
+    nonneg('invoices_total_nonneg', t.total_amount),
+    nonneg('invoices_balance_nonneg', t.balance_due),
+    nonneg('invoices_paid_nonneg', t.amount_paid),
+  ],
+);
+
+export const invoiceLineItems = pgTable(
+  'invoice_line_items',
+  {
+    ...recordColumns(),
+    invoice_id: text('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    product_id: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    description: text('description'),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull().default('1'),
+    unit_price: numeric('unit_price', MONEY).notNull().default('0'),
+    extended_price: numeric('extended_price', MONEY).notNull().default('0'),
+    account_id: text('account_id').references(() => chartOfAccounts.id),
+    line_no: integer('line_no').notNull().default(0),
+  },
+  (t) => [
+    index('invoice_line_items_invoice_idx').on(t.invoice_id),
+    nonneg('invoice_lines_qty_nonneg', t.quantity),
+    nonneg('invoice_lines_price_nonneg', t.unit_price),
+    nonneg('invoice_lines_ext_nonneg', t.extended_price),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    ...recordColumns(),
+    payment_number: text('payment_number').notNull(),
+    payment_date: date('payment_date', { mode: 'string' }).notNull(),
+    payment_method: paymentMethodEnum('payment_method').notNull().default('check'),
+    reference_number: text('reference_number'),
+    amount: numeric('amount', MONEY).notNull(),
+    owner_id: text('owner_id').notNull().references(() => owners.id),
+    notes: text('notes'),
+    status: paymentStatusEnum('status').notNull().default('cleared'),
+    idempotency_key: text('idempotency_key'),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_number_key').on(t.payment_number),
+    uniqueIndex('payments_idempotency_key').on(t.idempotency_key),
+    index('payments_owner_idx').on(t.owner_id),
+    index('payments_date_idx').on(t.payment_date),
+    nonneg('payments_amount_nonneg', t.amount),
+  ],
+);
+
+export const paymentInvoices = pgTable(
+  'payment_invoices',
+  {
+    ...recordColumns(),
+    payment_id: text('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    invoice_id: text('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    amount_applied: numeric('amount_applied', MONEY).notNull(),
+  },
+  (t) => [
+    index('payment_invoices_payment_idx').on(t.payment_id),
+    index('payment_invoices_invoice_idx').on(t.invoice_id),
+    check('payment_invoices_amount_pos', sql`${t.amount_applied} > 0`),
+  ],
+);
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    ...recordColumns(),
+    vendor_name: text('vendor_name').notNull(),
+    contact_person: text('contact_person'),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zip_code: text('zip_code'),
+    tax_id: text('tax_id'),
+    payment_terms: text('payment_terms').default('Net 30'),
+    vendor_type: vendorTypeEnum('vendor_type').notNull().default('contractor'),
+    status: vendorStatusEnum('status').notNull().default('active'),
+    notes: text('notes'),
+  },
+  (t) => [index('vendors_name_idx').on(t.vendor_name)],
+);
+
+export const bills = pgTable(
+  'bills',
+  {
+    ...recordColumns(),
+    bill_number: text('bill_number').notNull(),
+    vendor_id: text('vendor_id').notNull().references(() => vendors.id),
+    bill_date: date('bill_date', { mode: 'string' }).notNull(),
+    due_date: date('due_date', { mode: 'string' }),
+    subtotal: numeric('subtotal', MONEY).notNull().default('0'),
+    tax_amount: numeric('tax_amount', MONEY).notNull().default('0'),
+    total_amount: numeric('total_amount', MONEY).notNull().default('0'),
+    balance_due: numeric('balance_due', MONEY).notNull().default('0'),
+    amount_paid: numeric('amount_paid', MONEY).notNull().default('0'),
+    status: billStatusEnum('status').notNull().default('pending'),
+    payment_terms: text('payment_terms'),
+    notes: text('notes'),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('bills_vendor_number_key').on(t.vendor_id, t.bill_number),
+    index('bills_date_idx').on(t.bill_date),
+    nonneg('bills_subtotal_nonneg', t.subtotal),
+    nonneg('bills_tax_nonneg', t.tax_amount),
+    nonneg('bills_total_nonneg', t.total_amount),
+    nonneg('bills_balance_nonneg', t.balance_due),
+    nonneg('bills_paid_nonneg', t.amount_paid),
+  ],
+);
+
+export const billLineItems = pgTable(
+  'bill_line_items',
+  {
+    ...recordColumns(),
+    bill_id: text('bill_id').notNull().references(() => bills.id, { onDelete: 'cascade' }),
+    description: text('description'),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull().default('1'),
+    unit_price: numeric('unit_price', MONEY).notNull().default('0'),
+    extended_price: numeric('extended_price', MONEY).notNull().default('0'),
+    account_id: text('account_id').references(() => chartOfAccounts.id),
+    line_no: integer('line_no').notNull().default(0),
+  },
+  (t) => [
+    index('bill_line_items_bill_idx').on(t.bill_id),
+    nonneg('bill_lines_qty_nonneg', t.quantity),
+    nonneg('bill_lines_price_nonneg', t.unit_price),
+    nonneg('bill_lines_ext_nonneg', t.extended_price),
+  ],
+);

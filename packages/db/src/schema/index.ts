@@ -1,0 +1,10 @@
+import * as auth from './auth.ts';
+import * as community from './community.ts';
+import * as enums from './enums.ts';
+import * as finance from './finance.ts';
+import * as ledger from './ledger.ts';
+import * as platform from './platform.ts';
+
+/** Every table and enum, for drizzle's relational API and the auth adapter. */
+export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger };
+export type Schema = typeof schema;

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { newId } from '../ids.ts';
+import { MONEY } from './common.ts';
+import { owners, properties } from './community.ts';
+import { chartOfAccounts, vendors } from './finance.ts';
+
+/** A balanced posting. Never updated or deleted: a void posts a reversing entry (reverses_id). */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    entry_date: date('entry_date', { mode: 'string' }).notNull(),
+    memo: text('memo'),
+    source_type: text('source_type').notNull(),
+    source_id: text('source_id'),
+    reverses_id: text('reverses_id'),
+    created_by: text('created_by'),
+    created_date: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('journal_entries_source_idx').on(t.source_type, t.source_id), index('journal_entries_date_idx').on(t.entry_date)],
+);
+
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    entry_id: text('entry_id').notNull().references(() => journalEntries.id),
+    line_no: integer('line_no').notNull(),
+    account_id: text('account_id').notNull().references(() => chartOfAccounts.id),
+    debit: numeric('debit', MONEY).notNull().default('0'),
+    credit: numeric('credit', MONEY).notNull().default('0'),
+    owner_id: text('owner_id').references(() => owners.id),
+    vendor_id: text('vendor_id').references(() => vendors.id),
+    property_id: text('property_id').references(() => properties.id),
+    /** The document line this posting line comes from (invoice, payment, bill), for aging and drill-down. */
+    document_type: text('document_type'),
+    document_id: text('document_id'),
+    entry_date: date('entry_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('journal_lines_entry_idx').on(t.entry_id),
+    index('journal_lines_account_date_idx').on(t.account_id, t.entry_date),
+    index('journal_lines_owner_idx').on(t.owner_id),
+    index('journal_lines_vendor_idx').on(t.vendor_id),
+    index('journal_lines_document_idx').on(t.document_type, t.document_id),
+    check('journal_lines_amounts', sql`${t.debit} >= 0 and ${t.credit} >= 0 and (${t.debit} = 0) <> (${t.credit} = 0)`),
+  ],
+);

@@ -1,0 +1,41 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { newId } from '../ids.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Emails that were not sent over SMTP (no SMTP_URL): administrators read them here. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    created_date: ts('created_date').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_created_idx').on(t.created_date)],
+);
+
+/** Page visits of signed-in users. */
+export const appLogs = pgTable(
+  'app_logs',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    user_id: text('user_id').notNull(),
+    user_email: text('user_email'),
+    page_name: text('page_name').notNull(),
+    created_date: ts('created_date').notNull().defaultNow(),
+  },
+  (t) => [index('app_logs_created_idx').on(t.created_date), index('app_logs_page_idx').on(t.page_name)],
+);
+
+/** Uploaded files: stored on disk under a server-generated name. */
+export const files = pgTable('files', {
+  id: text('id').primaryKey().$defaultFn(newId),
+  stored_name: text('stored_name').notNull().unique(),
+  original_name: text('original_name'),
+  content_type: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  uploaded_by: text('uploaded_by'),
+  created_date: ts('created_date').notNull().defaultNow(),
+});
