@@ -30,8 +30,15 @@ import { ChangeBus } from './platform/realtime/change-bus.ts';
 import { RealtimeServer } from './platform/realtime/realtime.server.ts';
 import { settingsRoutes } from './platform/settings/settings.routes.ts';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
+  /** Every route the server registered (the authorization matrix test walks them all). */
+  routes: RegisteredRoute[];
   db: DbHandle;
   services: Services;
   realtime: RealtimeServer;
@@ -105,6 +112,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
+
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.decorateRequest('bearerToken', undefined);
   app.addHook('onRequest', async (request) => {
@@ -164,6 +176,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
 
   return {
     app,
+    routes,
     db,
     services,
     realtime,

@@ -4,7 +4,7 @@ import { APP_ROLES } from '@covenant/contracts/constants';
 import { userSelfUpdateInput } from '@covenant/contracts/entities';
 import { authFailures, invitations } from '@covenant/db/schema/auth';
 import { orgSettings, users } from '@covenant/db/schema/community';
-import type { Actor, Ctx } from '../../lib/context.ts';
+import { withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { describeZodError } from '../../lib/zod-errors.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
@@ -195,13 +195,11 @@ export async function inviteUser(ctx: Ctx, body: unknown) {
   if (input.role === 'admin' && !isAdmin(actor)) throw new ForbiddenError('Only an administrator can invite an administrator');
   if (await userByEmail(ctx, input.user_email)) throw new ConflictError('This email already has an account', 'email_taken');
   const userRole = input.role === 'user' ? null : input.role;
-  await ctx.db
-    .insert(invitations)
-    .values({ email: input.user_email, user_role: userRole, system_role: input.role === 'admin' ? 'admin' : 'user', invited_by: actor.email })
-    .onConflictDoUpdate({
-      target: sql`lower(${invitations.email})`,
-      set: { user_role: userRole, system_role: input.role === 'admin' ? 'admin' : 'user', invited_by: actor.email, created_date: new Date(), accepted_date: null },
-    });
+  // One invitation per email: a new one replaces the old.
+  await withTransaction(ctx, async (tx) => {
+    await tx.db.delete(invitations).where(sql`lower(${invitations.email}) = ${input.user_email}`);
+    await tx.db.insert(invitations).values({ email: input.user_email, user_role: userRole, system_role: input.role === 'admin' ? 'admin' : 'user', invited_by: actor.email });
+  });
   const link = `${ctx.services.config.publicUrl}/register?email=${encodeURIComponent(input.user_email)}`;
   await ctx.services.mailer.send({
     to: input.user_email,

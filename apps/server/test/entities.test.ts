@@ -1,0 +1,297 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '@covenant/db/ids';
+import { createTestApp, createUser, makeOwner, makeProperty, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: { id: string; email: string; token: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, 'admin');
+});
+afterAll(async () => t?.close());
+
+const q = (filter: unknown) => `q=${encodeURIComponent(JSON.stringify(filter))}`;
+
+describe('entity CRUD', () => {
+  it('create fills the built-in fields and defaults; get, update and delete round-trip', async () => {
+    const created = await t.call('POST', '/entities/Property', { token: admin.token, body: { property_id: '200100', unit_number: '12B', monthly_hoa_fee: '310.25', bathrooms: 1.5 } });
+    expect(created.statusCode).toBe(200);
+    const p = created.json();
+    expect(p).toMatchObject({ property_type: 'condo', status: 'occupied', monthly_hoa_fee: 310.25, bathrooms: 1.5, created_by: admin.email });
+    expect(p.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(new Date(p.created_date).toISOString()).toBe(p.created_date);
+    const got = await t.call('GET', `/entities/Property/${p.id}`, { token: admin.token });
+    expect(got.json()).toEqual(p);
+    const upd = await t.call('PUT', `/entities/Property/${p.id}`, { token: admin.token, body: { unit_number: '12C', notes: '' } });
+    expect(upd.json()).toMatchObject({ unit_number: '12C', notes: null, property_id: '200100' });
+    expect(Date.parse(upd.json().updated_date)).toBeGreaterThanOrEqual(Date.parse(p.updated_date));
+    const locked = await t.call('PUT', `/entities/Property/${p.id}`, { token: admin.token, body: { property_id: '299999' } });
+    expect(locked.statusCode).toBe(400);
+    expect((await t.call('DELETE', `/entities/Property/${p.id}`, { token: admin.token })).json()).toEqual({ success: true });
+    expect((await t.call('GET', `/entities/Property/${p.id}`, { token: admin.token })).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/entities/Property/${p.id}`, { token: admin.token })).statusCode).toBe(404);
+  });
+
+  it('owner id cannot change once created', async () => {
+    const o = await makeOwner(t, admin.token);
+    const res = await t.call('PUT', `/entities/Owner/${o.id}`, { token: admin.token, body: { owner_id: '999999' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('owner_id');
+  });
+});
+
+describe('list, filter, sort, paginate, fields, count', () => {
+  beforeAll(async () => {
+    const names = ['Adams', 'baker', 'Clark', 'Davis', 'Evans'];
+    for (const [i, last] of names.entries()) {
+      await makeOwner(t, admin.token, { owner_id: String(300000 + i), last_name: last, status: i % 2 ? 'inactive' : 'active', city: i < 2 ? 'Springfield' : null });
+    }
+  });
+  const list = async (query: string) => {
+    const res = await t.call('GET', `/entities/Owner?${query}`, { token: admin.token });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Array<Record<string, unknown>>;
+  };
+
+  it('default sort is newest first', async () => {
+    const rows = await list(q({ owner_id: { $gte: '300000', $lte: '300004' } }));
+    expect(rows.map((r) => r.owner_id)).toEqual(['300004', '300003', '300002', '300001', '300000']);
+  });
+  it('sorts ascending and descending by a field', async () => {
+    const f = q({ owner_id: { $gte: '300000', $lte: '300004' } });
+    expect((await list(`${f}&sort=owner_id`)).map((r) => r.owner_id)).toEqual(['300000', '300001', '300002', '300003', '300004']);
+    expect((await list(`${f}&sort=-owner_id`)).map((r) => r.owner_id)[0]).toBe('300004');
+  });
+  it('limit and skip page through', async () => {
+    const f = q({ owner_id: { $gte: '300000', $lte: '300004' } });
+    const page1 = await list(`${f}&sort=owner_id&limit=2`);
+    const page2 = await list(`${f}&sort=owner_id&limit=2&skip=2`);
+    const page3 = await list(`${f}&sort=owner_id&limit=2&skip=4`);
+    expect([...page1, ...page2, ...page3].map((r) => r.owner_id)).toEqual(['300000', '300001', '300002', '300003', '300004']);
+  });
+  it('fields selects columns (id always)', async () => {
+    const rows = await list(`${q({ owner_id: '300000' })}&fields=owner_id,last_name`);
+    expect(rows).toEqual([{ id: expect.any(String), owner_id: '300000', last_name: 'Adams' }]);
+  });
+  it.each([
+    [{ status: 'inactive', owner_id: { $gte: '300000' } }, ['300001', '300003']],
+    [{ status: { $ne: 'inactive' }, owner_id: { $in: ['300000', '300001', '300002'] } }, ['300000', '300002']],
+    [{ owner_id: { $nin: ['300000', '300001'], $gte: '300000', $lt: '300004' } }, ['300002', '300003']],
+    [{ last_name: { $regex: '^b', $options: 'i' }, owner_id: { $gte: '300000' } }, ['300001']],
+    [{ last_name: { $regex: '^b' }, owner_id: { $gte: '300000' } }, ['300001']],
+    [{ last_name: { $regex: '^B' }, owner_id: { $gte: '300000' } }, []],
+    [{ city: { $exists: true }, owner_id: { $gte: '300000' } }, ['300000', '300001']],
+    [{ city: null, owner_id: { $gte: '300000', $lte: '300004' } }, ['300002', '300003', '300004']],
+    [{ $or: [{ last_name: 'Adams' }, { last_name: 'Evans' }] }, ['300000', '300004']],
+    [{ $and: [{ owner_id: { $gt: '300001' } }, { owner_id: { $lt: '300004' } }] }, ['300002', '300003']],
+    [{ owner_id: { $in: [] } }, []],
+  ])('filter %j', async (filter, expected) => {
+    const rows = await list(`${q(filter)}&sort=owner_id`);
+    expect(rows.map((r) => r.owner_id)).toEqual(expected);
+  });
+  it('count honours the filter', async () => {
+    const res = await t.call('GET', `/entities/Owner/count?${q({ status: 'inactive', owner_id: { $gte: '300000' } })}`, { token: admin.token });
+    expect(res.json()).toEqual({ count: 2 });
+  });
+  it('numeric filters compare numbers, not text', async () => {
+    await makeProperty(t, admin.token, { property_id: '210000', monthly_hoa_fee: 99.99 });
+    await makeProperty(t, admin.token, { property_id: '210001', monthly_hoa_fee: 1000 });
+    const res = await t.call('GET', `/entities/Property?${q({ property_id: { $gte: '210000' }, monthly_hoa_fee: { $gt: 100 } })}`, { token: admin.token });
+    expect(res.json().map((p: { property_id: string }) => p.property_id)).toEqual(['210001']);
+  });
+});
+
+describe('bulk create and delete many', () => {
+  it('bulk creates all, in one transaction', async () => {
+    const res = await t.call('POST', '/entities/Vendor/bulk', { token: admin.token, body: [{ vendor_name: 'Acme' }, { vendor_name: 'Bolt', vendor_type: 'utility' }] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((v: { vendor_name: string; payment_terms: string }) => [v.vendor_name, v.payment_terms])).toEqual([['Acme', 'Net 30'], ['Bolt', 'Net 30']]);
+  });
+  it('a duplicate inside a batch writes nothing', async () => {
+    const before = (await t.call('GET', '/entities/Owner/count', { token: admin.token })).json().count;
+    const res = await t.call('POST', '/entities/Owner/bulk', {
+      token: admin.token,
+      body: [{ owner_id: '400000', first_name: 'A', last_name: 'B' }, { owner_id: '400000', first_name: 'C', last_name: 'D' }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Item 2: An owner with owner id '400000' already exists/);
+    expect((await t.call('GET', '/entities/Owner/count', { token: admin.token })).json().count).toBe(before);
+  });
+  it('delete many deletes what matches and says how many', async () => {
+    await t.call('POST', '/entities/Vendor/bulk', { token: admin.token, body: [{ vendor_name: 'Temp 1' }, { vendor_name: 'Temp 2' }, { vendor_name: 'Keep' }] });
+    const res = await t.call('DELETE', '/entities/Vendor', { token: admin.token, body: { vendor_name: { $regex: '^Temp' } } });
+    expect(res.json()).toEqual({ success: true, deleted: 2 });
+    const left = await t.call('GET', `/entities/Vendor?${q({ vendor_name: 'Keep' })}`, { token: admin.token });
+    expect(left.json()).toHaveLength(1);
+    expect((await t.call('DELETE', '/entities/Vendor', { token: admin.token, body: [] })).statusCode).toBe(400);
+  });
+});
+
+describe('users, roles, privileges, settings rules', () => {
+  it('users cannot be created through the entity API', async () => {
+    const res = await t.call('POST', '/entities/User', { token: admin.token, body: { email: 'x@example.com' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('New users must be invited through the platform dashboard');
+  });
+  it('staff edit the five user fields; None is saved as null; name and email are not editable', async () => {
+    const owner = await makeOwner(t, admin.token);
+    const prop = await makeProperty(t, admin.token);
+    const u = await createUser(t, 'renter');
+    const set = await t.call('PUT', `/entities/User/${u.id}`, { token: admin.token, body: { phone: '1', owner_id: owner.id, property_id: prop.id, user_role: 'owner' } });
+    expect(set.json()).toMatchObject({ phone: '1', owner_id: owner.id, property_id: prop.id, user_role: 'owner' });
+    const cleared = await t.call('PUT', `/entities/User/${u.id}`, { token: admin.token, body: { owner_id: '', property_id: null } });
+    expect(cleared.json()).toMatchObject({ owner_id: null, property_id: null });
+    expect((await t.call('PUT', `/entities/User/${u.id}`, { token: admin.token, body: { email: 'new@example.com' } })).statusCode).toBe(400);
+    expect((await t.call('PUT', `/entities/User/${u.id}`, { token: admin.token, body: { full_name: 'Renamed' } })).statusCode).toBe(400);
+    const missing = await t.call('PUT', `/entities/User/${u.id}`, { token: admin.token, body: { owner_id: newId() } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('does not exist');
+  });
+  it('a property manager cannot make administrators or touch one', async () => {
+    const pm = await createUser(t, 'property_manager');
+    const u = await createUser(t, 'owner');
+    expect((await t.call('PUT', `/entities/User/${u.id}`, { token: pm.token, body: { user_role: 'admin' } })).statusCode).toBe(403);
+    expect((await t.call('PUT', `/entities/User/${u.id}`, { token: pm.token, body: { role: 'admin' } })).statusCode).toBe(403);
+    expect((await t.call('PUT', `/entities/User/${admin.id}`, { token: pm.token, body: { phone: '9' } })).statusCode).toBe(403);
+    expect((await t.call('DELETE', `/entities/User/${admin.id}`, { token: pm.token })).statusCode).toBe(403);
+    expect((await t.call('PUT', `/entities/User/${u.id}`, { token: pm.token, body: { user_role: 'renter' } })).statusCode).toBe(200);
+  });
+  it('an owner reads and updates only their own user record, and only phone and photo', async () => {
+    const a = await createUser(t, 'owner');
+    const b = await createUser(t, 'owner');
+    const mine = await t.call('GET', '/entities/User', { token: a.token });
+    expect(mine.json().map((u: { id: string }) => u.id)).toEqual([a.id]);
+    expect((await t.call('GET', `/entities/User/${b.id}`, { token: a.token })).statusCode).toBe(404);
+    expect((await t.call('PUT', `/entities/User/${b.id}`, { token: a.token, body: { phone: '1' } })).statusCode).toBe(404);
+    expect((await t.call('PUT', `/entities/User/${a.id}`, { token: a.token, body: { user_role: 'admin' } })).statusCode).toBe(403);
+    expect((await t.call('PUT', `/entities/User/${a.id}`, { token: a.token, body: { phone: '42' } })).json().phone).toBe('42');
+  });
+  it('nobody deletes themselves', async () => {
+    const res = await t.call('DELETE', `/entities/User/${admin.id}`, { token: admin.token });
+    expect(res.statusCode).toBe(409);
+  });
+  it('privilege saves replace the record for the role and resource and derive the flags; admin is locked', async () => {
+    const first = await t.call('POST', '/entities/Privilege', { token: admin.token, body: { role_name: 'renter', resource_name: 'vendors', permission_level: 'read_write', can_delete: false } });
+    expect(first.json()).toMatchObject({ can_create: true, can_read: true, can_update: true, can_delete: true });
+    const second = await t.call('POST', '/entities/Privilege', { token: admin.token, body: { role_name: 'renter', resource_name: 'vendors', permission_level: 'own_records' } });
+    expect(second.json()).toMatchObject({ can_create: false, can_read: true, can_update: true, can_delete: false });
+    const rows = await t.call('GET', `/entities/Privilege?${q({ role_name: 'renter', resource_name: 'vendors' })}`, { token: admin.token });
+    expect(rows.json()).toHaveLength(1);
+    const adminEdit = await t.call('POST', '/entities/Privilege', { token: admin.token, body: { role_name: 'admin', resource_name: 'vendors', permission_level: 'none' } });
+    expect(adminEdit.statusCode).toBe(403);
+    expect(adminEdit.json().message).toBe('The administrator role cannot be edited');
+  });
+  it('a privilege change takes effect on the next request', async () => {
+    const renter = await createUser(t, 'renter');
+    expect((await t.call('GET', '/entities/TaxRate', { token: renter.token })).statusCode).toBe(403);
+    await t.call('POST', '/entities/Privilege', { token: admin.token, body: { role_name: 'Renter ', resource_name: 'tax_rates', permission_level: 'read' } });
+    expect((await t.call('GET', '/entities/TaxRate', { token: renter.token })).statusCode).toBe(200);
+    expect((await t.call('POST', '/entities/TaxRate', { token: renter.token, body: { tax_name: 'X', tax_rate: 1 } })).statusCode).toBe(403);
+  });
+  it('initialization restores the defaults (admin only)', async () => {
+    const pm = await createUser(t, 'property_manager');
+    expect((await t.call('POST', '/functions/initializeDefaultRoles', { token: pm.token, body: {} })).statusCode).toBe(403);
+    const res = await t.call('POST', '/functions/initializeDefaultRoles', { token: admin.token, body: {} });
+    expect(res.json()).toEqual({ success: true, roles: 6, privileges: 45 });
+    const renterRows = await t.call('GET', `/entities/Privilege?${q({ role_name: { $in: ['renter', 'Renter '] } })}`, { token: admin.token });
+    expect(renterRows.json()).toEqual([]);
+    const roles = await t.call('GET', '/entities/Role?sort=role_name', { token: admin.token });
+    expect(roles.json().map((r: { role_name: string; display_name: string }) => `${r.role_name}:${r.display_name}`)).toEqual([
+      'admin:Administrator', 'guest_contact:Guest Contact', 'household_member:Household Member', 'owner:Owner', 'property_manager:Property Manager', 'renter:Renter',
+    ]);
+    const str = await t.call('POST', '/functions/initializePrivileges', { token: admin.token, body: '"text"' });
+    expect(str.statusCode).toBe(400);
+    expect(str.json().message).toBe('Function initializePrivileges must receive an object with named parameters');
+    expect((await t.call('POST', '/functions/nope', { token: admin.token, body: {} })).statusCode).toBe(404);
+  });
+  it('organization settings are a single record', async () => {
+    const existing = (await t.call('GET', '/entities/OrgSettings', { token: admin.token })).json();
+    if (existing.length === 0) await t.call('POST', '/entities/OrgSettings', { token: admin.token, body: { company_name: 'Maple' } });
+    const again = await t.call('POST', '/entities/OrgSettings', { token: admin.token, body: { company_name: 'Other' } });
+    expect(again.statusCode).toBe(409);
+    const noName = await t.call('PUT', `/entities/OrgSettings/${(await t.call('GET', '/entities/OrgSettings', { token: admin.token })).json()[0].id}`, { token: admin.token, body: { company_name: '' } });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().message).toContain('Company Name is required');
+  });
+});
+
+describe('own records of an owner', () => {
+  it('sees linked properties and their own invoices and payments only', async () => {
+    const ownerA = await makeOwner(t, admin.token);
+    const ownerB = await makeOwner(t, admin.token);
+    const pA = await makeProperty(t, admin.token);
+    const pB = await makeProperty(t, admin.token);
+    await t.call('POST', '/entities/OwnerProperty', { token: admin.token, body: { owner_id: ownerA.id, property_id: pA.id } });
+    await t.call('POST', '/entities/OwnerProperty', { token: admin.token, body: { owner_id: ownerB.id, property_id: pB.id } });
+    const invA = (await t.call('POST', '/entities/Invoice', { token: admin.token, body: { owner_id: ownerA.id, invoice_date: '2026-11-01', invoice_number: `T-${ownerA.owner_id}` } })).json();
+    const invB = (await t.call('POST', '/entities/Invoice', { token: admin.token, body: { owner_id: ownerB.id, invoice_date: '2026-11-01', invoice_number: `T-${ownerB.owner_id}` } })).json();
+    const user = await createUser(t, 'owner', { owner_id: ownerA.id });
+
+    const props = (await t.call('GET', '/entities/Property', { token: user.token })).json();
+    expect(props.map((p: { id: string }) => p.id)).toEqual([pA.id]);
+    const invs = (await t.call('GET', '/entities/Invoice', { token: user.token })).json();
+    expect(invs.map((i: { id: string }) => i.id)).toEqual([invA.id]);
+    expect((await t.call('GET', `/entities/Invoice/${invB.id}`, { token: user.token })).statusCode).toBe(404);
+    expect((await t.call('GET', `/entities/Invoice?${q({ owner_id: ownerB.id })}`, { token: user.token })).json()).toEqual([]);
+    expect((await t.call('GET', `/entities/Invoice/count?${q({ $or: [{ owner_id: ownerB.id }, { owner_id: ownerA.id }] })}`, { token: user.token })).json()).toEqual({ count: 1 });
+    expect((await t.call('GET', '/entities/Owner', { token: user.token })).statusCode).toBe(403);
+    expect((await t.call('POST', '/entities/Invoice', { token: user.token, body: { owner_id: ownerA.id, invoice_date: '2026-11-01' } })).statusCode).toBe(403);
+    expect((await t.call('DELETE', `/entities/Invoice/${invA.id}`, { token: user.token })).statusCode).toBe(403);
+    expect((await t.call('DELETE', '/entities/Invoice', { token: user.token, body: {} })).statusCode).toBe(403);
+
+    const unlinked = await createUser(t, 'owner');
+    expect((await t.call('GET', '/entities/Invoice', { token: unlinked.token })).json()).toEqual([]);
+    expect((await t.call('GET', '/entities/Property', { token: unlinked.token })).json()).toEqual([]);
+  });
+});
+
+/** The database's own message, under drizzle's "Failed query" wrapper. */
+async function dbRefusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    const e = err as { message: string; cause?: { message?: string } };
+    return `${e.message} ${e.cause?.message ?? ''}`;
+  }
+  throw new Error('the database accepted it');
+}
+
+describe('ledger integrity in the database', () => {
+  async function postEntry(lines: Array<{ debit: string; credit: string }>) {
+    const db = t.db.db;
+    const [acct] = (await db.execute(sql`insert into chart_of_accounts (id, account_number, account_name, account_type) values (${newId()}, ${`9${Math.floor(Math.random() * 1e6)}`}, 'Test', 'asset') returning id`)).rows as Array<{ id: string }>;
+    const entryId = newId();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into journal_entries (id, entry_date, source_type) values (${entryId}, '2026-11-01', 'test')`);
+      for (const [i, l] of lines.entries()) {
+        await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, debit, credit, entry_date) values (${newId()}, ${entryId}, ${i}, ${acct!.id}, ${l.debit}, ${l.credit}, '2026-11-01')`);
+      }
+    });
+    return entryId;
+  }
+
+  it('accepts a balanced entry', async () => {
+    await expect(postEntry([{ debit: '10.00', credit: '0' }, { debit: '0', credit: '10.00' }])).resolves.toMatch(/^[0-9a-f]{24}$/);
+  });
+  it('refuses an unbalanced entry at commit', async () => {
+    expect(await dbRefusal(postEntry([{ debit: '10.00', credit: '0' }, { debit: '0', credit: '9.99' }]))).toMatch(/unbalanced/);
+  });
+  it('refuses an entry with a single line', async () => {
+    await expect(postEntry([{ debit: '0', credit: '0.00' }])).rejects.toThrow();
+  });
+  it('refuses a line with both or neither side', async () => {
+    await expect(postEntry([{ debit: '5', credit: '5' }, { debit: '0', credit: '0' }])).rejects.toThrow();
+  });
+  it('refuses UPDATE and DELETE of posted lines and entries', async () => {
+    const entryId = await postEntry([{ debit: '1.00', credit: '0' }, { debit: '0', credit: '1.00' }]);
+    expect(await dbRefusal(t.db.db.execute(sql`update journal_lines set debit = 2 where entry_id = ${entryId}`))).toMatch(/immutable/);
+    expect(await dbRefusal(t.db.db.execute(sql`delete from journal_lines where entry_id = ${entryId}`))).toMatch(/immutable/);
+    expect(await dbRefusal(t.db.db.execute(sql`update journal_entries set memo = 'x' where id = ${entryId}`))).toMatch(/immutable/);
+    expect(await dbRefusal(t.db.db.execute(sql`delete from journal_entries where id = ${entryId}`))).toMatch(/immutable/);
+    expect(await dbRefusal(t.db.db.execute(sql`truncate journal_lines`))).toMatch(/immutable/);
+    const rows = (await t.db.db.execute(sql`select count(*)::int as n from journal_lines where entry_id = ${entryId}`)).rows as Array<{ n: number }>;
+    expect(rows[0]!.n).toBe(2);
+  });
+});
