@@ -59,12 +59,15 @@ async function loadAuthSecret(config: AppConfig): Promise<string> {
 }
 
 /** Builds the whole server: database (migrated), platform services, routes, realtime. Tests use it too. */
-export async function buildApp(config: AppConfig): Promise<BuiltApp> {
-  if (!config.inMemoryDb && !config.databaseUrl) await mkdir(join(config.dataDir, 'db'), { recursive: true });
-  const db = await createDb({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.inMemoryDb || config.databaseUrl ? undefined : join(config.dataDir, 'db'),
-  });
+export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } = {}): Promise<BuiltApp> {
+  if (!opts.sharedDb && !config.inMemoryDb && !config.databaseUrl) await mkdir(join(config.dataDir, 'db'), { recursive: true });
+  // A second process on the same database (tests of multi-node realtime) shares the handle and does not close it.
+  const db: DbHandle = opts.sharedDb
+    ? { ...opts.sharedDb, close: async () => undefined }
+    : await createDb({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: config.inMemoryDb || config.databaseUrl ? undefined : join(config.dataDir, 'db'),
+      });
   const mailer = new Mailer(db.db, config.smtpUrl, config.smtpFrom);
   const services: Services = { config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus() };
   const systemCtx = (): Ctx => ({ db: db.db, actor: null, services, permissionCache: new Map() });

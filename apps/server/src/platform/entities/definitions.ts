@@ -4,14 +4,14 @@ import {
   paymentInput, paymentInvoiceInput, privilegeInput, productInput, propertyInput, roleInput, taxRateInput, userUpdateInput, vendorInput,
 } from '@covenant/contracts/entities';
 import { deriveFlags } from '@covenant/contracts/permissions';
-import type { PermissionLevel } from '@covenant/contracts/constants';
+import { ACCOUNT_SUBTYPES, type AccountType, type PermissionLevel } from '@covenant/contracts/constants';
 import { orgSettings, ownerProperties, owners, privileges, properties, roles, users } from '@covenant/db/schema/community';
 import {
   billLineItems, bills, chartOfAccounts, invoiceLineItems, invoices, paymentInvoices, payments, products, taxRates, vendors,
 } from '@covenant/db/schema/finance';
 import { journalLines } from '@covenant/db/schema/ledger';
 import type { z } from 'zod';
-import { ConflictError, ForbiddenError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import { isAdmin, permissionLevel } from '../access/access.service.ts';
 import type { EntityDef, Row } from './entity-def.ts';
 
@@ -137,6 +137,16 @@ const orgSettingsDef: EntityDef = {
 const accountBalance = () =>
   sql`(select coalesce(sum(case when ${chartOfAccounts.account_type} in ('asset', 'expense') then ${journalLines.debit} - ${journalLines.credit} else ${journalLines.credit} - ${journalLines.debit} end), 0) from ${journalLines} where ${journalLines.account_id} = ${chartOfAccounts.id})`;
 
+/** The subtype must belong to the account type; none given means the type's first subtype. */
+function withSubtype(values: Row, type: AccountType): Row {
+  const subtype = values.account_subtype as string | null | undefined;
+  if (subtype === undefined || subtype === null) return { ...values, account_subtype: ACCOUNT_SUBTYPES[type][0] };
+  if (!ACCOUNT_SUBTYPES[type].includes(subtype)) {
+    throw new ValidationError(`Account subtype ${subtype} does not belong to ${type} accounts (${ACCOUNT_SUBTYPES[type].join(', ')})`);
+  }
+  return values;
+}
+
 const account: EntityDef = {
   name: 'ChartOfAccount',
   label: 'account',
@@ -148,11 +158,19 @@ const account: EntityDef = {
   scope: { kind: 'creator' },
   computed: { balance: accountBalance },
   hooks: {
+    prepareCreate(_ctx, values) {
+      return withSubtype(values, values.account_type as AccountType);
+    },
     prepareUpdate(_ctx, changes, existing) {
       if (existing.system_key && changes.account_type !== undefined && changes.account_type !== existing.account_type) {
         throw new ConflictError('A system account cannot change type', 'system_account');
       }
-      return changes;
+      const type = (changes.account_type ?? existing.account_type) as AccountType;
+      // Changing the type resets the subtype to that type's first subtype (spec part 2, section 5).
+      if (changes.account_type !== undefined && changes.account_type !== existing.account_type && changes.account_subtype === undefined) {
+        return { ...changes, account_subtype: ACCOUNT_SUBTYPES[type][0] };
+      }
+      return changes.account_subtype === undefined ? changes : withSubtype(changes, type);
     },
     beforeDelete(_ctx, existing) {
       if (existing.system_key) throw new ConflictError('A system account cannot be deleted', 'system_account');

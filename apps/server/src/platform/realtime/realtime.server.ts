@@ -73,7 +73,7 @@ export class RealtimeServer {
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     this.redisClients = [pub, sub];
-    this.io.adapter(createAdapter(pub, sub));
+    this.io.adapter(createAdapter(pub, sub, { key: `covenant:${this.services.config.appId}` }));
     this.clustered = true;
   }
 
@@ -91,25 +91,31 @@ export class RealtimeServer {
   }
 
   private onConnection(socket: Socket) {
-    socket.on('join', (room: unknown) => void this.join(socket, room));
+    // The SDK sends no acknowledgement callback; a client that does (tests, tools) learns when the join took effect.
+    socket.on('join', (room: unknown, ack?: unknown) => {
+      void this.join(socket, room).then((ok) => {
+        if (typeof ack === 'function') ack({ ok });
+      });
+    });
     socket.on('leave', (room: unknown) => {
       if (typeof room === 'string') void socket.leave(room);
     });
   }
 
-  private async join(socket: Socket, room: unknown) {
+  private async join(socket: Socket, room: unknown): Promise<boolean> {
     const m = typeof room === 'string' ? ROOM_RE.exec(room) : null;
     const def = m && m[1] === this.services.config.appId ? entityByName(m[2]!) : undefined;
     if (!m || !def) {
       socket.emit('error', { message: `Unknown room '${String(room).slice(0, 100)}'` });
-      return;
+      return false;
     }
     const level = await permissionLevel(this.ctx((socket.data as SocketData).actor), def.resource);
     if (level === 'none') {
       socket.emit('error', { message: `You do not have permission to subscribe to ${def.name}` });
-      return;
+      return false;
     }
     await socket.join(room as string);
+    return true;
   }
 
   /** Sends one change to the local subscribers who may read the record. */
