@@ -1,0 +1,114 @@
+/**
+ * Performance figures against the budgets of the architecture. Seeds a large association straight into
+ * the database, then times the API through the real app (server time, app.inject, no network).
+ * BENCH_DATABASE_URL runs it on a PostgreSQL database (a fresh one is created and dropped); else PGlite.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { newId } from '@covenant/db/ids';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+const UNITS = Number(process.argv[2] ?? 5000);
+const RUNS = 20;
+const serverUrl = process.env.BENCH_DATABASE_URL;
+
+async function freshDb(): Promise<{ url?: string; drop(): Promise<void> }> {
+  if (!serverUrl) return { drop: async () => undefined };
+  const name = `covenant_bench_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: serverUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+const database = await freshDb();
+const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'bench', DATA_DIR: '/tmp/covenant-bench' }), databaseUrl: database.url, inMemoryDb: !database.url, webDistDir: undefined };
+const built = await buildApp(config, {});
+const db = built.db.db;
+const base = '/api/apps/bench';
+
+try {
+  const t0 = performance.now();
+  const owners: string[] = [];
+  const last = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez'];
+  for (let start = 0; start < UNITS; start += 1000) {
+    const ownerRows = [];
+    const propertyRows = [];
+    const links = [];
+    for (let i = start; i < Math.min(start + 1000, UNITS); i++) {
+      const oid = newId();
+      const pid = newId();
+      owners.push(oid);
+      ownerRows.push(sql`(${oid}, ${String(100000 + i)}, ${`First${i}`}, ${`${last[i % 10]}${i}`}, ${`owner${i}@example.com`})`);
+      propertyRows.push(sql`(${pid}, ${String(200000 + i)}, ${`${Math.floor(i / 100)}-${i % 100}`}, ${'350.00'})`);
+      links.push(sql`(${newId()}, ${oid}, ${pid})`);
+    }
+    await db.execute(sql`insert into owners (id, owner_id, first_name, last_name, email) values ${sql.join(ownerRows, sql`, `)}`);
+    await db.execute(sql`insert into properties (id, property_id, unit_number, monthly_hoa_fee) values ${sql.join(propertyRows, sql`, `)}`);
+    await db.execute(sql`insert into owner_properties (id, owner_id, property_id) values ${sql.join(links, sql`, `)}`);
+  }
+  await db.execute(sql`analyze`);
+  const seedMs = performance.now() - t0;
+
+  const admin = await built.app.inject({ method: 'POST', url: `${base}/setup`, payload: { full_name: 'Bench', email: 'bench@example.com', password: 'bench-password' } });
+  const token = admin.json().access_token as string;
+  const ownerUserEmail = 'owner-bench@example.com';
+  await built.services.auth.api.signUpEmail({ body: { email: ownerUserEmail, password: 'bench-password', name: 'Owner' }, headers: new Headers() });
+  await db.execute(sql`update users set email_verified = true, user_role = 'owner', owner_id = ${owners[Math.floor(UNITS / 2)]} where email = ${ownerUserEmail}`);
+  const ownerToken = (await built.app.inject({ method: 'POST', url: `${base}/auth/login`, payload: { email: ownerUserEmail, password: 'bench-password' } })).json().access_token as string;
+
+  const q = (f: unknown) => encodeURIComponent(JSON.stringify(f));
+  const cases: Array<{ name: string; url: string; token: string; budgetMs: number }> = [
+    { name: 'Owner list, first page by last name', url: `/entities/Owner?sort=last_name&limit=50`, token, budgetMs: 300 },
+    { name: 'Owner search (regex, case-insensitive)', url: `/entities/Owner?q=${q({ $or: [{ last_name: { $regex: 'mith12', $options: 'i' } }, { email: { $regex: 'mith12', $options: 'i' } }] })}&limit=50`, token, budgetMs: 300 },
+    { name: 'Owner count', url: `/entities/Owner/count`, token, budgetMs: 300 },
+    { name: 'Property list, newest first', url: `/entities/Property?sort=-created_date&limit=50`, token, budgetMs: 300 },
+    { name: 'Property page 50 (skip 2450)', url: `/entities/Property?sort=unit_number&limit=50&skip=2450`, token, budgetMs: 300 },
+    { name: 'Owner assignments of one unit', url: `/entities/OwnerProperty?q=${q({ owner_id: owners[7] })}`, token, budgetMs: 300 },
+    { name: 'Owner (own records) sees their units', url: `/entities/Property`, token: ownerToken, budgetMs: 300 },
+    { name: 'User/me', url: `/entities/User/me`, token, budgetMs: 300 },
+  ];
+
+  const rows: string[] = [];
+  let failures = 0;
+  for (const c of cases) {
+    const times: number[] = [];
+    for (let i = 0; i < RUNS + 2; i++) {
+      const s = performance.now();
+      const res = await built.app.inject({ method: 'GET', url: `${base}${c.url}`, headers: { authorization: `Bearer ${c.token}` } });
+      const ms = performance.now() - s;
+      if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (i >= 2) times.push(ms);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = times[Math.floor(times.length / 2)]!;
+    const p95 = times[Math.floor(times.length * 0.95) - 1]!;
+    const ok = p95 <= c.budgetMs;
+    if (!ok) failures++;
+    rows.push(`| ${c.name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${c.budgetMs} | ${ok ? 'ok' : 'OVER'} |`);
+  }
+  const rss = process.memoryUsage().rss / 1024 / 1024;
+  console.log(`\nCovenant bench: ${UNITS} units on ${built.db.kind} (seeded in ${(seedMs / 1000).toFixed(1)} s), ${RUNS} runs each, server time via app.inject\n`);
+  console.log('| case | p50 ms | p95 ms | budget ms | |');
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+  console.log(`\nresident memory: ${rss.toFixed(0)} MiB`);
+  process.exitCode = failures ? 1 : 0;
+} finally {
+  await built.close();
+  await database.drop();
+}
