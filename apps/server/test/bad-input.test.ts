@@ -147,7 +147,7 @@ describe('the filter language', () => {
     expect(refused(await list('Property', { q: JSON.stringify({ monthly_hoa_fee: { $lt: 'lots' } }) }), 400)).toBe("Filter value for 'monthly_hoa_fee' must be a number");
     expect(refused(await list('Owner', { q: JSON.stringify({ date_of_birth: 'yesterday' }) }), 400)).toBe("Filter value for 'date_of_birth' must be a date (YYYY-MM-DD)");
     expect(refused(await list('Owner', { q: JSON.stringify({ status: 'bogus' }) }), 400)).toMatch(/^Filter value for 'status' must be one of: /);
-    expect(refused(await list('Owner', { q: JSON.stringify({ created_date: { $gt: 'not a date' } }) }), 400)).toBe("Filter value for 'created_date' must be a date and time");
+    expect(refused(await list('Owner', { q: JSON.stringify({ created_date: { $gt: 'not a date' } }) }), 400)).toBe("Filter value for 'created_date' must be a date and time (ISO 8601)");
     expect(refused(await list('Owner', { q: JSON.stringify({ first_name: { nested: 'object' } }) }), 400)).toBe("Unknown filter operator 'nested' on 'first_name'");
     expect(refused(await list('Owner', { q: JSON.stringify({ first_name: ['a', 'b'] }) }), 400)).toMatch(/use \$in/);
     expect(refused(await list('Owner', { q: JSON.stringify({ first_name: { $in: 'a' } }) }), 400)).toBe("$in on 'first_name' needs a list");
@@ -189,6 +189,38 @@ describe('the filter language', () => {
     expect(refused(await t.call('DELETE', '/entities/Owner', { token: admin.token, body: { first_name: { $regex: 'K', $bogus: 1 } } }), 400)).toContain("'$bogus'");
     expect(refused(await t.call('DELETE', '/entities/Owner', { token: admin.token, body: [{ first_name: 'Keeper' }] }), 400)).toBe('Delete many needs a JSON filter object');
     expect(await ownerCount()).toBe(before);
+  });
+});
+
+describe('values the database cannot hold ', () => {
+  it('a NUL character in a text value is a 400, not a 500 (create)', async () => {
+    const res = await t.call('POST', '/entities/Owner', { token: admin.token, body: { owner_id: '400040', first_name: 'Nul\u0000Byte', last_name: 'B' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe('first_name: must not contain NUL characters');
+  });
+
+  it('a NUL character in a filter value is a 400, not a 500', async () => {
+    const res = await list('Owner', { q: JSON.stringify({ first_name: 'Nul\u0000Byte' }) });
+    expect(res.statusCode, res.body).toBe(400);
+  });
+
+  it('a timestamp filter with an expanded year is a 400, not a 500', async () => {
+    const res = await list('Owner', { q: JSON.stringify({ created_date: { $gt: '+010000-01-01T00:00:00Z' } }) });
+    expect(res.statusCode, res.body).toBe(400);
+  });
+});
+
+describe('CSV rows that do not match the header ', () => {
+  it('a row with more values than header columns is refused naming the row', async () => {
+    const res = await importCsv('owner_id,first_name,last_name\n400701,Anne,Smith, Jr.\n');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain('Row 2');
+  });
+
+  it('a header naming a column twice is refused', async () => {
+    const res = await importCsv('owner_id,first_name,last_name,last_name\n400702,Anne,Smith,Jones\n');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe("Column 'last_name' appears twice in the header");
   });
 });
 

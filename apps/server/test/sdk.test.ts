@@ -75,12 +75,11 @@ afterAll(async () => {
 describe('auth through the SDK', () => {
   it('an anonymous call is a Base44Error 401; loginViaEmailPassword returns the token and later calls carry it', async () => {
     await expectSdkError(sdk.auth.me(), 401);
-    expect(sdk.auth.hasToken()).toBe(false);
+    expect(await sdk.auth.isAuthenticated()).toBe(false);
 
     const login = await sdk.auth.loginViaEmailPassword(admin.email, PASSWORD);
     expect(login.access_token).toEqual(expect.any(String));
     expect(login.user).toMatchObject({ id: admin.id, email: admin.email, role: 'admin' });
-    expect(sdk.auth.hasToken()).toBe(true);
 
     const me = await sdk.auth.me();
     expect(me).toMatchObject({ id: admin.id, email: admin.email, role: 'admin', user_role: 'admin' });
@@ -94,7 +93,8 @@ describe('auth through the SDK', () => {
     expect(err.message).toBe('Invalid email or password');
     expect(err.code).toBe('invalid_credentials');
     expect(err.data).toMatchObject({ message: 'Invalid email or password', code: 'invalid_credentials' });
-    expect(other.auth.hasToken()).toBe(false);
+    // No token was kept: the client is still anonymous.
+    await expectSdkError(other.auth.me(), 401);
   });
 
   it('auth.updateMe changes the phone; auth.me shows it', async () => {

@@ -38,7 +38,7 @@ export function translateDbError(err: unknown, label = 'record'): AppError | nul
     case '23503': {
       const referenced = /still referenced from table "(.+?)"/.exec(pe.detail ?? '');
       if (referenced) {
-        return new ConflictError(`This ${label} cannot be deleted: ${human(referenced[1]!)} records refer to it`, 'in_use');
+        return new ConflictError(`This ${label} cannot be deleted: ${human(referenced[1]!)} refer to it`, 'in_use');
       }
       return new ValidationError(key ? `${human(key[1]!)} refers to a record that does not exist` : 'A referenced record does not exist');
     }
@@ -49,7 +49,9 @@ export function translateDbError(err: unknown, label = 'record'): AppError | nul
     case '22P02':
     case '22007':
     case '22008':
+    case '22009':
     case '22003':
+    case '22021':
       return new ValidationError('A value has the wrong format or is out of range');
     case '2201B':
       return new ValidationError('Invalid regular expression in filter');

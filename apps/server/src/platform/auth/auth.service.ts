@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_ROLES } from '@covenant/contracts/constants';
 import { userSelfUpdateInput } from '@covenant/contracts/entities';
@@ -77,6 +77,7 @@ export async function login(ctx: Ctx, body: unknown) {
   } catch (err) {
     const status = authStatus(err);
     if (status === 401) {
+      await ctx.db.delete(authFailures).where(and(eq(authFailures.email, input.email), lt(authFailures.failed_at, new Date(Date.now() - FAILURE_WINDOW_MS))));
       await ctx.db.insert(authFailures).values({ email: input.email });
       throw new UnauthorizedError('Invalid email or password', 'invalid_credentials');
     }

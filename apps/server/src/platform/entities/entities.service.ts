@@ -111,6 +111,9 @@ function capitalize(s: string): string {
 function parseBody(def: EntityDef, schema: EntityDef['createInput'], body: unknown, prefix = ''): Row {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationError(`${prefix}The ${def.label} must be a JSON object`);
   assertNoForbiddenKeys(body);
+  for (const [k, v] of Object.entries(body)) {
+    if (typeof v === 'string' && v.includes('\u0000')) throw new ValidationError(`${prefix}${k}: must not contain NUL characters`);
+  }
   const parsed = schema!.safeParse(body);
   if (!parsed.success) throw new ValidationError(`${prefix}${describeZodError(parsed.error)}`);
   const values: Row = {};
@@ -259,8 +262,11 @@ export async function importEntitiesCsv(ctx: Ctx, def: EntityDef, csvText: strin
   const header = (records[0] ?? []).map((h) => h.trim());
   if (header.length === 0 || header.every((h) => h === '')) throw new ValidationError('The CSV file is empty');
   const cols = columnsOf(def);
+  const seen = new Set<string>();
   for (const h of header) {
     if (isForbiddenKey(h)) throw new ValidationError(`Column '${h}' is not allowed`);
+    if (seen.has(h)) throw new ValidationError(`Column '${h}' appears twice in the header`);
+    seen.add(h);
     if (!cols.has(h) || h === 'id' || h === 'created_date' || h === 'updated_date' || h === 'created_by') {
       throw new ValidationError(`Unknown column '${h}' for ${def.name}`);
     }
@@ -270,6 +276,9 @@ export async function importEntitiesCsv(ctx: Ctx, def: EntityDef, csvText: strin
   for (let i = 1; i < records.length; i++) {
     const cells = records[i]!;
     if (cells.every((c) => c.trim() === '')) continue;
+    if (cells.length > header.length) {
+      throw new ValidationError(`Row ${i + 1}: has ${cells.length} cells but the header has ${header.length} columns (quote values that contain commas)`);
+    }
     const item: Row = Object.create(null);
     header.forEach((h, j) => {
       const raw = (cells[j] ?? '').trim();

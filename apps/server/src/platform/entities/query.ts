@@ -57,13 +57,17 @@ function fieldInfo(def: EntityDef, field: string): ColumnInfo {
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATETIME_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** Converts a filter value to what the column holds, or refuses it with a readable message. */
 function coerce(def: EntityDef, field: string, info: ColumnInfo, value: unknown): unknown {
   const bad = (what: string) => new ValidationError(`Filter value for '${field}' must be ${what}`);
   switch (info.kind) {
     case 'text':
-      if (typeof value === 'string') return value;
+      if (typeof value === 'string') {
+        if (value.includes('\u0000')) throw bad('text without NUL characters');
+        return value;
+      }
       if (typeof value === 'number' || typeof value === 'boolean') return String(value);
       throw bad('text');
     case 'numeric':
@@ -80,7 +84,7 @@ function coerce(def: EntityDef, field: string, info: ColumnInfo, value: unknown)
       if (typeof value === 'string' && DATE_RE.test(value) && !Number.isNaN(Date.parse(value))) return value;
       throw bad('a date (YYYY-MM-DD)');
     case 'timestamp': {
-      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw bad('a date and time');
+      if (typeof value !== 'string' || !ISO_DATETIME_RE.test(value) || Number.isNaN(Date.parse(value))) throw bad('a date and time (ISO 8601)');
       return new Date(value);
     }
     case 'enum':

@@ -1,0 +1,52 @@
+// Web-first assertions on top of Playwright's auto-waiting: each waits up to the timeout, never sleeps.
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * Waits until the locator matches a visible element.
+ * @param {import('playwright-core').Locator} locator
+ */
+export async function expectVisible(locator, { timeout = DEFAULT_TIMEOUT_MS } = {}) {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    throw new Error(`Expected ${locator} to be visible within ${timeout} ms`, { cause: error });
+  }
+}
+
+/**
+ * Waits until no element the locator matches is visible.
+ * @param {import('playwright-core').Locator} locator
+ */
+export async function expectHidden(locator, { timeout = DEFAULT_TIMEOUT_MS } = {}) {
+  try {
+    await locator.first().waitFor({ state: 'hidden', timeout });
+  } catch (error) {
+    throw new Error(`Expected ${locator} to be hidden within ${timeout} ms`, { cause: error });
+  }
+}
+
+/**
+ * Waits until the page's address matches: a path (`/login`, compared with pathname only) or a predicate on the URL.
+ * @param {import('playwright-core').Page} page
+ * @param {string | ((url: URL) => boolean)} expected
+ */
+export async function expectURL(page, expected, { timeout = DEFAULT_TIMEOUT_MS } = {}) {
+  const matches = typeof expected === 'string' ? (/** @type {URL} */ url) => url.pathname === expected : expected;
+  try {
+    await page.waitForURL(matches, { timeout, waitUntil: 'commit' });
+  } catch (error) {
+    throw new Error(`Expected the address to match ${expected} within ${timeout} ms, but it is ${page.url()}`, { cause: error });
+  }
+}
+
+/**
+ * A plain assertion for values already in hand, compared as JSON.
+ * @param {unknown} actual
+ * @param {unknown} expected
+ */
+export function expectEqual(actual, expected, message = 'values differ') {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new Error(`${message}: expected ${e}, got ${a}`);
+}

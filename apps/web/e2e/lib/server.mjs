@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+/** A free TCP port on the loopback interface. */
+export function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts the real server (`tsx apps/server/src/main.ts`) on a fresh data directory with the
+ * embedded database, and waits until `GET /api/health` answers 200.
+ * @param {{ repoRoot: string, logFile: string, appId?: string }} options
+ */
+export async function startServer({ repoRoot, logFile, appId = 'covenant-e2e' }) {
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'covenant-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {
+    ...process.env,
+    // The same Node that runs this harness runs the server (tsx's shebang resolves `node` on PATH).
+    PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    APP_ID: appId,
+    PUBLIC_URL: baseURL,
+  };
+  delete env.DATABASE_URL;
+  delete env.ADMIN_EMAIL;
+  delete env.ADMIN_PASSWORD;
+  delete env.SMTP_URL;
+
+  const log = createWriteStream(logFile);
+  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    // Its own process group, so stopping it also stops the Node process tsx starts.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+
+  const server = {
+    baseURL,
+    appId,
+    dataDir,
+    logFile,
+    async logTail(lines = 40) {
+      const text = await readFile(logFile, 'utf8').catch(() => '');
+      return text.trimEnd().split('\n').slice(-lines).join('\n');
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        signalGroup(child.pid, 'SIGTERM');
+        const stopped = await Promise.race([exited, delay(STOP_TIMEOUT_MS).then(() => null)]);
+        if (!stopped) {
+          signalGroup(child.pid, 'SIGKILL');
+          await exited;
+        }
+      }
+      log.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let exit = null;
+  exited.then((result) => (exit = result));
+  while (Date.now() < deadline) {
+    if (exit) {
+      await server.stop();
+      throw new Error(`The server exited before it was healthy (${JSON.stringify(exit)}).\n${await server.logTail()}`);
+    }
+    const status = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return server;
+    await delay(250);
+  }
+  const tail = await server.logTail();
+  await server.stop();
+  throw new Error(`GET /api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s.\n${tail}`);
+}
+
+/** @param {number | undefined} pid @param {NodeJS.Signals} signal */
+function signalGroup(pid, signal) {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}

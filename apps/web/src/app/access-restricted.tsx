@@ -1,0 +1,46 @@
+import { LogOutIcon, ShieldAlertIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useSession } from '@/app/session';
+
+/** The screen for a signed-in account that is not registered for this app (spec part 1, section 2). */
+export function AccessRestricted() {
+  const { signOut } = useSession();
+  const [isSigningOut, setIsSigningOut] = useState(false);
+
+  return (
+    <main className="bg-muted/40 flex min-h-svh items-center justify-center p-4">
+      <title>Access Restricted · Covenant</title>
+      <div className="bg-card w-full max-w-md space-y-6 rounded-xl border p-8 text-center shadow-sm">
+        <div className="bg-primary/10 text-primary mx-auto flex size-14 items-center justify-center rounded-full">
+          <ShieldAlertIcon className="size-7" aria-hidden="true" />
+        </div>
+        <div className="space-y-2">
+          <h1 className="text-2xl font-semibold">Access Restricted</h1>
+          <p className="text-muted-foreground">
+            You are not registered to use this application. Please contact the app administrator to request access.
+          </p>
+        </div>
+        <div className="bg-muted rounded-lg p-4 text-left text-sm">
+          <p className="font-medium">If you believe this is an error, you can:</p>
+          <ul className="text-muted-foreground mt-2 list-disc space-y-1 pl-5">
+            <li>Verify you are signed in with the correct account</li>
+            <li>Contact the app administrator for access</li>
+            <li>Try logging out and back in again</li>
+          </ul>
+        </div>
+        <Button
+          variant="outline"
+          disabled={isSigningOut}
+          onClick={() => {
+            setIsSigningOut(true);
+            void signOut();
+          }}
+        >
+          <LogOutIcon aria-hidden="true" />
+          Logout
+        </Button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+const email = z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address'));
+const newPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+const fullName = z.string().trim().min(1, 'Full name is required').max(200);
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, 'Password is required'),
+});
+
+export const setupSchema = z.object({ full_name: fullName, email, password: newPassword });
+
+export const registerSchema = z.object({ full_name: fullName, email, password: newPassword });
+
+export const emailSchema = z.object({ email });
+
+export const otpSchema = z.object({
+  otp_code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+});
+
+export const resetPasswordSchema = z
+  .object({ new_password: newPassword, confirm_password: z.string() })
+  .refine((values) => values.new_password === values.confirm_password, {
+    message: 'Passwords do not match',
+    path: ['confirm_password'],
+  });

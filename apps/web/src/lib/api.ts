@@ -1,0 +1,143 @@
+import { readStoredToken } from '@/lib/auth-token';
+
+/** A failed API call: the server's `{message, code}` with the HTTP status (0 when no response arrived). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly data: unknown;
+
+  constructor(message: string, status: number, code?: string, data?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export interface AppConfig {
+  app_id: string;
+  name: string;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  full_name: string | null;
+  role: 'admin' | 'user';
+  user_role: string | null;
+  owner_id: string | null;
+  property_id: string | null;
+  phone: string | null;
+  photo_url: string | null;
+}
+
+export interface AuthResult {
+  /** Null when the server verified an email without starting a session. */
+  access_token: string | null;
+  user: User;
+}
+
+export interface PublicSettings {
+  id: string;
+  public_settings: Record<string, unknown>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  appId?: string;
+}
+
+function errorFromBody(status: number, data: unknown): ApiError {
+  const body = (data && typeof data === 'object' ? data : {}) as { message?: unknown; detail?: unknown; code?: unknown };
+  const message =
+    (typeof body.message === 'string' && body.message) ||
+    (typeof body.detail === 'string' && body.detail) ||
+    `Request failed with status code ${status}`;
+  return new ApiError(message, status, typeof body.code === 'string' ? body.code : undefined, data);
+}
+
+/** Calls `/api{path}` with the headers the platform expects; resolves to the parsed JSON body. */
+export async function apiRequest<T>(path: string, { method = 'GET', body, appId }: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Origin-URL': window.location.href };
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (appId) headers['X-App-Id'] = appId;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError('Network Error', 0, 'network_error');
+  }
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  const data: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
+  if (!response.ok) throw errorFromBody(response.status, data);
+  return data as T;
+}
+
+let appConfigPromise: Promise<AppConfig> | undefined;
+
+/** The server's app id and name; every app-scoped path needs the id, so it is fetched once. */
+export function fetchAppConfig(): Promise<AppConfig> {
+  appConfigPromise ??= apiRequest<AppConfig>('/app-config').catch((error: unknown) => {
+    appConfigPromise = undefined;
+    throw error;
+  });
+  return appConfigPromise;
+}
+
+/** Calls `/api/apps/{appId}{path}`. */
+export async function appRequest<T>(path: string, options: Omit<RequestOptions, 'appId'> = {}): Promise<T> {
+  const { app_id } = await fetchAppConfig();
+  return apiRequest<T>(`/apps/${app_id}${path}`, { ...options, appId: app_id });
+}
+
+/** The platform calls of spec part 1, section 7 that are not entity CRUD. */
+export const api = {
+  setupStatus: () => appRequest<{ needs_setup: boolean }>('/setup/status'),
+  setup: (input: { full_name: string; email: string; password: string }) =>
+    appRequest<AuthResult>('/setup', { method: 'POST', body: input }),
+
+  async publicSettings(): Promise<PublicSettings> {
+    const { app_id } = await fetchAppConfig();
+    return apiRequest<PublicSettings>(`/apps/public/prod/public-settings/by-id/${app_id}`, { appId: app_id });
+  },
+
+  auth: {
+    login: (input: { email: string; password: string }) => appRequest<AuthResult>('/auth/login', { method: 'POST', body: input }),
+    logout: () => appRequest<{ success: boolean }>('/auth/logout', { method: 'POST' }),
+    me: () => appRequest<User>('/entities/User/me'),
+    register: (input: { email: string; password: string; full_name: string }) =>
+      appRequest<{ success: boolean; email: string }>('/auth/register', { method: 'POST', body: input }),
+    verifyOtp: (input: { email: string; otp_code: string }) =>
+      appRequest<AuthResult>('/auth/verify-otp', { method: 'POST', body: input }),
+    resendOtp: (input: { email: string }) => appRequest<{ success: boolean }>('/auth/resend-otp', { method: 'POST', body: input }),
+    requestPasswordReset: (input: { email: string }) =>
+      appRequest<{ success: boolean }>('/auth/reset-password-request', { method: 'POST', body: input }),
+    resetPassword: (input: { reset_token: string; new_password: string }) =>
+      appRequest<{ success: boolean }>('/auth/reset-password', { method: 'POST', body: input }),
+  },
+
+  appLogs: {
+    async logPageVisit(pageName: string): Promise<void> {
+      const { app_id } = await fetchAppConfig();
+      await apiRequest(`/app-logs/${app_id}/log-user-in-app/${encodeURIComponent(pageName)}`, { method: 'POST', appId: app_id });
+    },
+  },
+};
+
+/** The reason a public-settings 403 carries: `auth_required` or `user_not_registered`. */
+export function authErrorReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 403) return undefined;
+  const extra = (error.data as { extra_data?: { reason?: unknown } } | undefined)?.extra_data;
+  return typeof extra?.reason === 'string' ? extra.reason : undefined;
+}
+
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}

@@ -1,0 +1,8 @@
+/** Up to two uppercased initials from the first and last word of a name (spec part 1, section 9). */
+export function initialsOf(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const first = words[0]!.charAt(0);
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
+  return `${first}${last}`.toUpperCase();
+}
