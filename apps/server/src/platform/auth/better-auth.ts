@@ -27,6 +27,8 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, secret: st
       schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
     }),
     telemetry: { enabled: false },
+    // Failed sign-ins are expected traffic; our own handlers log what matters.
+    logger: { disabled: config.logLevel === 'silent', level: 'error' },
     rateLimit: { enabled: false },
     advanced: { database: { generateId: () => newId() } },
     user: {
