@@ -89,6 +89,11 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
       done(err as Error, undefined);
     }
   });
+  // Registered first, so every route (plugins' too) is recorded for the authorization matrix test.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -114,11 +119,6 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
-  const routes: RegisteredRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
-  });
 
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.decorateRequest('bearerToken', undefined);

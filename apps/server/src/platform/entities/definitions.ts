@@ -18,6 +18,10 @@ import type { EntityDef, Row } from './entity-def.ts';
 const partial = (schema: z.ZodObject) => schema.partial() as unknown as z.ZodType<Row>;
 const whole = (schema: z.ZodObject) => schema as unknown as z.ZodType<Row>;
 const DOC_DERIVED = ['subtotal', 'tax_amount', 'total_amount', 'balance_due', 'amount_paid'] as const;
+/** What an owner may correct on their own Owner profile: contact details, never the id, name or status. */
+const OWNER_SELF_EDITABLE = ['email', 'phone', 'photo_url', 'mailing_address', 'mailing_address_2', 'city', 'state', 'zip_code', 'emergency_contact_name', 'emergency_contact_phone'];
+/** Financial documents and unit links are staff records: an owner reads their own and changes none. */
+const READ_ONLY_FOR_OWNERS: readonly string[] = [];
 
 const user: EntityDef = {
   name: 'User',
@@ -27,15 +31,12 @@ const user: EntityDef = {
   createRefusal: 'New users must be invited through the platform dashboard',
   updateInput: partial(userUpdateInput),
   scope: { kind: 'user-self' },
+  ownEditable: ['phone', 'photo_url'],
   hooks: {
     async prepareUpdate(ctx, changes, existing) {
       const actor = ctx.actor!;
       const level: PermissionLevel = await permissionLevel(ctx, 'users');
-      if (level !== 'read_write') {
-        const extra = Object.keys(changes).filter((k) => k !== 'phone' && k !== 'photo_url');
-        if (extra.length) throw new ForbiddenError(`You can change only your phone and photo (not ${extra.join(', ')})`);
-        return changes;
-      }
+      if (level !== 'read_write') return changes;
       if (!isAdmin(actor)) {
         if (existing.role === 'admin' || existing.user_role === 'admin') throw new ForbiddenError('Only an administrator can change an administrator');
         if ('role' in changes) throw new ForbiddenError('Only an administrator can change the system role');
@@ -179,9 +180,9 @@ const account: EntityDef = {
 };
 
 export const ENTITY_DEFINITIONS: readonly EntityDef[] = [
-  { name: 'Owner', label: 'owner', table: owners, resource: 'owners', createInput: whole(ownerInput), updateInput: partial(ownerInput.omit({ owner_id: true })), scope: { kind: 'owner-self' } },
-  { name: 'Property', label: 'property', table: properties, resource: 'properties', createInput: whole(propertyInput), updateInput: partial(propertyInput.omit({ property_id: true })), scope: { kind: 'property' } },
-  { name: 'OwnerProperty', label: 'owner assignment', table: ownerProperties, resource: 'properties', createInput: whole(ownerPropertyInput), updateInput: partial(ownerPropertyInput), scope: { kind: 'owner-field', field: 'owner_id' } },
+  { name: 'Owner', label: 'owner', table: owners, resource: 'owners', createInput: whole(ownerInput), updateInput: partial(ownerInput.omit({ owner_id: true })), scope: { kind: 'owner-self' }, ownEditable: OWNER_SELF_EDITABLE },
+  { name: 'Property', label: 'property', table: properties, resource: 'properties', createInput: whole(propertyInput), updateInput: partial(propertyInput.omit({ property_id: true })), scope: { kind: 'property' }, ownEditable: READ_ONLY_FOR_OWNERS },
+  { name: 'OwnerProperty', label: 'owner assignment', table: ownerProperties, resource: 'properties', createInput: whole(ownerPropertyInput), updateInput: partial(ownerPropertyInput), scope: { kind: 'owner-field', field: 'owner_id' }, ownEditable: READ_ONLY_FOR_OWNERS },
   user,
   role,
   privilege,
@@ -191,19 +192,19 @@ export const ENTITY_DEFINITIONS: readonly EntityDef[] = [
   account,
   {
     name: 'Invoice', label: 'invoice', table: invoices, resource: 'invoices', createInput: whole(invoiceInput), updateInput: partial(invoiceInput),
-    derivedFields: DOC_DERIVED, hiddenColumns: ['deleted_at'], visibleWhere: () => isNull(invoices.deleted_at), scope: { kind: 'owner-field', field: 'owner_id' },
+    derivedFields: DOC_DERIVED, hiddenColumns: ['deleted_at'], visibleWhere: () => isNull(invoices.deleted_at), scope: { kind: 'owner-field', field: 'owner_id' }, ownEditable: READ_ONLY_FOR_OWNERS,
   },
   {
     name: 'InvoiceLineItem', label: 'invoice line', table: invoiceLineItems, resource: 'invoices', createInput: whole(invoiceLineInput), updateInput: partial(invoiceLineInput),
-    derivedFields: ['extended_price'], scope: { kind: 'parent', field: 'invoice_id', parent: invoices },
+    derivedFields: ['extended_price'], scope: { kind: 'parent', field: 'invoice_id', parent: invoices }, ownEditable: READ_ONLY_FOR_OWNERS,
   },
   {
     name: 'Payment', label: 'payment', table: payments, resource: 'payments', createInput: whole(paymentInput), updateInput: partial(paymentInput),
-    hiddenColumns: ['deleted_at', 'idempotency_key'], visibleWhere: () => isNull(payments.deleted_at), scope: { kind: 'owner-field', field: 'owner_id' },
+    hiddenColumns: ['deleted_at', 'idempotency_key'], visibleWhere: () => isNull(payments.deleted_at), scope: { kind: 'owner-field', field: 'owner_id' }, ownEditable: READ_ONLY_FOR_OWNERS,
   },
   {
     name: 'PaymentInvoice', label: 'payment application', table: paymentInvoices, resource: 'payments', createInput: whole(paymentInvoiceInput), updateInput: partial(paymentInvoiceInput),
-    scope: { kind: 'parent', field: 'payment_id', parent: payments },
+    scope: { kind: 'parent', field: 'payment_id', parent: payments }, ownEditable: READ_ONLY_FOR_OWNERS,
   },
   { name: 'Vendor', label: 'vendor', table: vendors, resource: 'vendors', createInput: whole(vendorInput), updateInput: partial(vendorInput), scope: { kind: 'creator' } },
   {

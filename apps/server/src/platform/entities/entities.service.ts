@@ -8,7 +8,7 @@ import { translateDbError } from '../../lib/db-errors.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { assertNoForbiddenKeys, isForbiddenKey } from '../../lib/safe-json.ts';
 import { describeZodError } from '../../lib/zod-errors.ts';
-import { requirePermission } from '../access/access.service.ts';
+import { permissionLevel, requirePermission } from '../access/access.service.ts';
 import type { EntityDef, Row } from './entity-def.ts';
 import { columnsOf, compileFilter, compileSort, selectedFields, serialize } from './query.ts';
 import { ownRecordsWhere } from './scope.ts';
@@ -188,11 +188,25 @@ export async function bulkCreateEntities(ctx: Ctx, def: EntityDef, body: unknown
   );
 }
 
+/** own_records callers change only the entity's owner-editable fields. */
+function assertOwnEditable(def: EntityDef, changes: Row): void {
+  if (!def.ownEditable) return;
+  const blocked = Object.keys(changes).filter((k) => !def.ownEditable!.includes(k));
+  if (blocked.length === 0) return;
+  throw new ForbiddenError(
+    def.ownEditable.length
+      ? `On your own ${def.label} records you can change only: ${def.ownEditable.join(', ')}`
+      : `You cannot change ${def.label} records`,
+  );
+}
+
 export async function updateEntity(ctx: Ctx, def: EntityDef, id: string, body: unknown): Promise<Row> {
   assertId(id, def);
   const scope = await readScope(ctx, def, 'update');
   if (!def.updateInput) throw new ForbiddenError(`${capitalize(def.label)} records cannot be changed here`);
   const changes = parseBody(def, def.updateInput, body);
+  const ownOnly = (await permissionLevel(ctx, def.resource)) === 'own_records';
+  if (ownOnly) assertOwnEditable(def, changes);
   return translating(def, () =>
     withTransaction(ctx, async (tx) => {
       const existing = await findVisible(tx, def, id, scope, true);
@@ -201,6 +215,8 @@ export async function updateEntity(ctx: Ctx, def: EntityDef, id: string, body: u
       if (Object.keys(prepared).length > 0) {
         await tx.db.update(def.table).set(toDbValues(def, prepared) as never).where(eq(idColumn(def), id));
       }
+      // The row the update leaves behind must still be the caller's (rolls back otherwise).
+      if (ownOnly && !(await findVisible(tx, def, id, scope))) throw new ForbiddenError(`That change would move the ${def.label} out of your records`);
       const row = (await findVisible(tx, def, id, []))!;
       await def.hooks?.afterUpdate?.(tx, row, existing);
       const out = serialize(def, row);

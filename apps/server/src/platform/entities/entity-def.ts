@@ -46,6 +46,11 @@ export interface EntityDef {
   /** Read-only values computed in SQL, added to every record. */
   computed?: Record<string, () => SQL>;
   hooks?: EntityHooks;
+  /**
+   * Fields an own_records caller may change on their own rows; absent means every field. Ownership
+   * fields (owner_id, invoice_id, ...) are never in it, so no row can be moved onto someone else's data.
+   */
+  ownEditable?: readonly string[];
   /** Human name for messages ("owner"). */
   label: string;
 }
