@@ -221,3 +221,16 @@ describe('first-run setup', () => {
     }
   });
 });
+
+describe('userPrivileges on User/me', () => {
+  it('lists the caller’s resolved level on every resource', async () => {
+    const owner = await createUser(t, 'owner');
+    const me = (await t.call('GET', '/entities/User/me', { token: owner.token })).json();
+    const levels = Object.fromEntries(me.userPrivileges.map((p: { resource_name: string; permission_level: string }) => [p.resource_name, p.permission_level]));
+    expect(levels).toMatchObject({ dashboard: 'read', invoices: 'own_records', users: 'own_records', owners: 'none', role_management: 'none' });
+    expect(me.userPrivileges).toHaveLength(15);
+    expect(me.userPrivileges.find((p: { resource_name: string }) => p.resource_name === 'users')).toMatchObject({ can_read: true, can_update: true, can_create: false, can_delete: false });
+    const adminMe = (await t.call('GET', '/entities/User/me', { token: admin.token })).json();
+    expect(adminMe.userPrivileges.every((p: { permission_level: string }) => p.permission_level === 'read_write')).toBe(true);
+  });
+});

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireSignedIn } from '../access/access.service.ts';
 import {
-  changePassword, inviteUser, login, logout, publicUser, register, resendOtp, resetPassword, resetPasswordRequest, updateMe, verifyOtp,
+  changePassword, inviteUser, login, logout, me, register, resendOtp, resetPassword, resetPasswordRequest, updateMe, verifyOtp,
 } from './auth.service.ts';
 
 const appParams = z.object({ appId: z.string() });
@@ -36,10 +35,7 @@ export async function authRoutes(app: FastifyInstance, opts: { perMinute: number
     return reply.redirect(`/login?from_url=${encodeURIComponent(safe)}`);
   });
 
-  app.get('/api/apps/:appId/entities/User/me', { schema: { tags: ['auth'], params: appParams } }, async (request) => {
-    const actor = requireSignedIn(request.ctx);
-    return publicUser(request.ctx, actor.id);
-  });
+  app.get('/api/apps/:appId/entities/User/me', { schema: { tags: ['auth'], params: appParams } }, async (request) => me(request.ctx));
 
   app.put('/api/apps/:appId/entities/User/me', { schema: { tags: ['auth'], params: appParams } }, async (request) =>
     updateMe(request.ctx, request.body),

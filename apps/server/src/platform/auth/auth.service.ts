@@ -1,6 +1,7 @@
 import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { APP_ROLES } from '@covenant/contracts/constants';
+import { APP_ROLES, RESOURCE_KEYS } from '@covenant/contracts/constants';
+import { deriveFlags } from '@covenant/contracts/permissions';
 import { userSelfUpdateInput } from '@covenant/contracts/entities';
 import { authFailures, invitations } from '@covenant/db/schema/auth';
 import { orgSettings, users } from '@covenant/db/schema/community';
@@ -8,7 +9,7 @@ import { withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { describeZodError } from '../../lib/zod-errors.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
-import { isAdmin, requirePermission, requireSignedIn } from '../access/access.service.ts';
+import { isAdmin, permissionLevel, requirePermission, requireSignedIn } from '../access/access.service.ts';
 import { entityByName } from '../entities/definitions.ts';
 import { serialize } from '../entities/query.ts';
 
@@ -55,6 +56,22 @@ export async function publicUser(ctx: Ctx, id: string): Promise<Record<string, u
   const row = await loadUser(ctx, id);
   if (!row) throw new UnauthorizedError();
   return serialize(userDef(), row as Record<string, unknown>);
+}
+
+/** The caller's resolved privilege on every resource (spec: "userPrivileges" read for the current user). */
+async function userPrivileges(ctx: Ctx) {
+  const out = [];
+  for (const resource of RESOURCE_KEYS) {
+    const level = await permissionLevel(ctx, resource);
+    out.push({ resource_name: resource, permission_level: level, ...deriveFlags(level) });
+  }
+  return out;
+}
+
+/** GET User/me: the caller's record with their privileges. */
+export async function me(ctx: Ctx) {
+  const actor = requireSignedIn(ctx);
+  return { ...(await publicUser(ctx, actor.id)), userPrivileges: await userPrivileges(ctx) };
 }
 
 async function recentFailures(ctx: Ctx, address: string): Promise<number> {
