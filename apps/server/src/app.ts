@@ -18,6 +18,7 @@ import { AppError } from './lib/errors.ts';
 import { assertAppId, bearerOf } from './lib/http.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
 import { seedRolesIfEmpty } from './platform/access/roles-init.service.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { appLogRoutes } from './platform/app-logs/app-logs.routes.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { actorFromToken, createAdministrator, needsSetup } from './platform/auth/auth.service.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   await app.register(fileRoutes);
   await app.register(appLogRoutes);
   await app.register(functionRoutes);
+  await app.register(dashboardRoutes);
 
   const webDist = config.webDistDir;
   const hasWeb = !!webDist && existsSync(join(webDist, 'index.html'));

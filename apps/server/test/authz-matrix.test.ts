@@ -505,6 +505,12 @@ const ROUTES: Record<string, RouteRule> = {
     request: () => ({ method: 'GET', url: '/api/apps/auth/logout?from_url=/owners' }),
     verify: (_c, res) => expect(res.headers.location).toBe('/login?from_url=%2Fowners'),
   },
+  // Figures aggregated over the rows each caller may read (null counts where the resource is none).
+  'GET /api/apps/:appId/dashboard/summary': {
+    access: 'signed-in',
+    expect: signedIn(200),
+    request: () => ({ method: 'GET', url: '/dashboard/summary' }),
+  },
   'GET /api/apps/:appId/entities/User/me': {
     access: 'signed-in',
     expect: signedIn(200),

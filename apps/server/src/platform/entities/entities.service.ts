@@ -31,6 +31,16 @@ export function assertId(id: string, def: EntityDef): void {
   if (!ID_PATTERN.test(id)) throw new ValidationError(`'${id}' is not a valid ${def.label} id`);
 }
 
+/** Conditions for the rows of an entity the caller may read, or null when they may read none (no error). */
+export async function readableWhere(ctx: Ctx, def: EntityDef): Promise<SQL[] | null> {
+  const level = await permissionLevel(ctx, def.resource);
+  if (level === 'none') return null;
+  const parts: SQL[] = [];
+  if (def.visibleWhere) parts.push(def.visibleWhere());
+  if (level === 'own_records') parts.push(ownRecordsWhere(def, ctx.actor!));
+  return parts;
+}
+
 /** Rows the caller may read: visible (not soft-deleted) and, for own_records, their own. */
 async function readScope(ctx: Ctx, def: EntityDef, op: 'read' | 'update' | 'delete'): Promise<SQL[]> {
   const level = await requirePermission(ctx, def.resource, op);
