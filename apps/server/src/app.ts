@@ -19,6 +19,10 @@ import { assertAppId, bearerOf } from './lib/http.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
 import { seedRolesIfEmpty } from './platform/access/roles-init.service.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { seedChartOfAccounts } from './features/ledger/accounts.service.ts';
+import { reportRoutes } from './features/reports/reports.routes.ts';
+import './features/payments/payments.functions.ts';
+import './features/backup/backup.functions.ts';
 import { appLogRoutes } from './platform/app-logs/app-logs.routes.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { actorFromToken, createAdministrator, needsSetup } from './platform/auth/auth.service.ts';
@@ -162,6 +166,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   await app.register(appLogRoutes);
   await app.register(functionRoutes);
   await app.register(dashboardRoutes);
+  await app.register(reportRoutes);
 
   const webDist = config.webDistDir;
   const hasWeb = !!webDist && existsSync(join(webDist, 'index.html'));
@@ -197,6 +202,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
 /** First start: default roles and privileges; the administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
 async function bootstrap(ctx: Ctx, config: AppConfig, app: FastifyInstance) {
   await seedRolesIfEmpty(ctx);
+  await seedChartOfAccounts(ctx);
   if (config.adminEmail && config.adminPassword && (await needsSetup(ctx))) {
     await createAdministrator(ctx, { email: config.adminEmail.toLowerCase(), password: config.adminPassword, full_name: 'Administrator' });
     app.log.info({ email: config.adminEmail }, 'created the administrator from ADMIN_EMAIL');

@@ -78,6 +78,10 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
     bulk: { status: 409, code: 'singleton' },
     import: { status: 409, code: 'singleton' },
   },
+  // An application is posted to the ledger: it is created or removed, never edited.
+  PaymentInvoice: {
+    update: { status: 403, message: /^Payment application records cannot be changed here$/ },
+  },
 };
 
 function outcomeOf(caller: Caller, resource: ResourceKey, op: Op): Outcome | 'unauthenticated' {
@@ -206,16 +210,30 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
     case 'Payment':
       return { payment_number: `MP-${n}`, payment_date: '2025-02-01', amount: 25, owner_id: seed.Owner!.a };
     case 'PaymentInvoice':
-      return { payment_id: seed.Payment!.a, invoice_id: seed.Invoice!.a, amount_applied: 1 };
+      return applicationPayload(seed.Owner!.a);
     case 'Vendor':
       return { vendor_name: `Matrix vendor ${n}` };
     case 'Bill':
       return { bill_number: `MB-${n}`, vendor_id: seed.Vendor!.a, bill_date: '2025-03-01' };
     case 'BillLineItem':
-      return { bill_id: seed.Bill!.a, description: `Matrix bill line ${n}`, quantity: 2, unit_price: 7.5 };
+      return { bill_id: seed.Bill!.a, description: `Matrix bill line ${n}`, quantity: 2, unit_price: 7.5, account_id: seed.ChartOfAccount!.a };
+    case 'BillPayment': {
+      const bill = await adminCreate('Bill', { bill_number: `MBP-${n}`, vendor_id: seed.Vendor!.a, bill_date: '2025-03-01' });
+      await adminCreate('BillLineItem', { bill_id: bill.id, description: 'Repair', quantity: 1, unit_price: 20, account_id: seed.ChartOfAccount!.a });
+      return { bill_id: bill.id, amount: 5, payment_date: '2025-03-10' };
+    }
     default:
       throw new Error(`No payload for entity ${entity}: add one to newPayload()`);
   }
+}
+
+/** A payment application body: a sent invoice with a balance and a payment with money left, both the owner's. */
+async function applicationPayload(ownerId: string): Promise<Record<string, unknown>> {
+  const n = next();
+  const invoice = await adminCreate('Invoice', { invoice_number: `MPI-${n}`, invoice_date: '2025-02-01', owner_id: ownerId, status: 'sent' });
+  await adminCreate('InvoiceLineItem', { invoice_id: invoice.id, description: 'Dues', quantity: 1, unit_price: 10 });
+  const payment = await adminCreate('Payment', { payment_number: `MPP-${n}`, payment_date: '2025-02-02', amount: 10, owner_id: ownerId });
+  return { payment_id: payment.id, invoice_id: invoice.id, amount_applied: 1 };
 }
 
 /** A harmless change for an update. */
@@ -237,6 +255,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   Vendor: { notes: 'matrix update' },
   Bill: { notes: 'matrix update' },
   BillLineItem: { description: 'matrix update' },
+  BillPayment: { notes: 'matrix update' },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -296,8 +315,8 @@ beforeAll(async () => {
   seed.Product = { a: (await adminCreate('Product', { product_code: 'DUES', description: 'Monthly dues', unit_price: 100, account_id: seed.ChartOfAccount.a })).id };
   seed.TaxRate = { a: (await adminCreate('TaxRate', { tax_name: 'Matrix sales tax', tax_rate: 7.25 })).id };
 
-  const invA = await adminCreate('Invoice', { invoice_number: 'INV-A-1', invoice_date: '2025-01-01', owner_id: ownerA.id, status: 'draft' });
-  const invB = await adminCreate('Invoice', { invoice_number: 'INV-B-1', invoice_date: '2025-01-01', owner_id: ownerB.id, status: 'draft' });
+  const invA = await adminCreate('Invoice', { invoice_number: 'INV-A-1', invoice_date: '2025-01-01', owner_id: ownerA.id, status: 'sent' });
+  const invB = await adminCreate('Invoice', { invoice_number: 'INV-B-1', invoice_date: '2025-01-01', owner_id: ownerB.id, status: 'sent' });
   seed.Invoice = { a: invA.id, b: invB.id };
   const lineA = await adminCreate('InvoiceLineItem', { invoice_id: invA.id, product_id: seed.Product.a, description: 'Dues A', quantity: 1, unit_price: 100 });
   const lineB = await adminCreate('InvoiceLineItem', { invoice_id: invB.id, product_id: seed.Product.a, description: 'Dues B', quantity: 1, unit_price: 100 });
@@ -311,7 +330,8 @@ beforeAll(async () => {
 
   seed.Vendor = { a: (await adminCreate('Vendor', { vendor_name: 'Matrix Landscaping' })).id };
   seed.Bill = { a: (await adminCreate('Bill', { bill_number: 'B-0001', vendor_id: seed.Vendor.a, bill_date: '2025-01-05' })).id };
-  seed.BillLineItem = { a: (await adminCreate('BillLineItem', { bill_id: seed.Bill.a, description: 'Mowing', quantity: 1, unit_price: 80 })).id };
+  seed.BillLineItem = { a: (await adminCreate('BillLineItem', { bill_id: seed.Bill.a, description: 'Mowing', quantity: 1, unit_price: 80, account_id: seed.ChartOfAccount.a })).id };
+  seed.BillPayment = { a: (await adminCreate('BillPayment', { bill_id: seed.Bill.a, amount: 30, payment_date: '2025-01-20' })).id };
   seed.Role = { a: (await adminCreate('Role', { role_name: 'matrix_committee', display_name: 'Matrix committee' })).id };
   // A privilege of a non-admin role that changes nothing (renter already has no access to reports).
   seed.Privilege = { a: (await adminCreate('Privilege', { role_name: 'renter', resource_name: 'reports', permission_level: 'none' })).id };
@@ -506,6 +526,12 @@ const ROUTES: Record<string, RouteRule> = {
     verify: (_c, res) => expect(res.headers.location).toBe('/login?from_url=%2Fowners'),
   },
   // Figures aggregated over the rows each caller may read (null counts where the resource is none).
+  // Reports read the ledger: the reports privilege (staff by default).
+  'GET /api/apps/:appId/reports/:name': {
+    access: 'reports read',
+    expect: staff,
+    request: () => ({ method: 'GET', url: '/reports/summary' }),
+  },
   'GET /api/apps/:appId/dashboard/summary': {
     access: 'signed-in',
     expect: signedIn(200),
@@ -771,6 +797,12 @@ async function runEntityCase(c: CaseCtx, resource: ResourceKey) {
         expectStatus(c, mine, 200, 'own record');
         return expect((await adminGet(entity, s.a)).json(), label(c)).toMatchObject(patch);
       }
+      const domainUpdate = DOMAIN_REFUSALS[entity]?.update;
+      if (domainUpdate) {
+        const refused = await expectRefusedWrite(c, domainUpdate.status, () => send(caller, entityReq.update(entity, s.a, patch)), [s.a]);
+        if (domainUpdate.message) expect(refused.json().message, label(c)).toMatch(domainUpdate.message);
+        return;
+      }
       const id = await freshRecord(entity);
       const res = await send(caller, entityReq.update(entity, id, patch));
       expectStatus(c, res, 200);
@@ -950,8 +982,8 @@ const DELIVERY: Record<string, () => Promise<Write[]>> = {
     return [{ id: a.id, type: 'create', own: true }, { id: b.id, type: 'create', own: false }];
   },
   PaymentInvoice: async () => {
-    const a = await adminCreate('PaymentInvoice', { payment_id: seed.Payment!.a, invoice_id: seed.Invoice!.a, amount_applied: 1 });
-    const b = await adminCreate('PaymentInvoice', { payment_id: seed.Payment!.b, invoice_id: seed.Invoice!.b, amount_applied: 1 });
+    const a = await adminCreate('PaymentInvoice', await applicationPayload(seed.Owner!.a));
+    const b = await adminCreate('PaymentInvoice', await applicationPayload(seed.Owner!.b!));
     return [{ id: a.id, type: 'create', own: true }, { id: b.id, type: 'create', own: false }];
   },
   User: async () => {

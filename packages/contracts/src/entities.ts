@@ -218,5 +218,15 @@ export const billLineInput = z.strictObject({
   extended_price: ignored,
 });
 
+/** A payment made on a vendor bill (beyond the spec). */
+export const billPaymentInput = z.strictObject({
+  bill_id: recordId('Bill'),
+  payment_date: isoDate('Payment date'),
+  amount: money('Amount'),
+  payment_method: enumOf('Payment method', PAYMENT_METHODS).optional(),
+  reference_number: optText(100),
+  notes: optText(5000),
+});
+
 export type OwnerInput = z.infer<typeof ownerInput>;
 export type PropertyInput = z.infer<typeof propertyInput>;

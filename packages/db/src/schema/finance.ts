@@ -218,3 +218,19 @@ export const billLineItems = pgTable(
     nonneg('bill_lines_ext_nonneg', t.extended_price),
   ],
 );
+
+/** A payment made on a vendor bill (beyond the spec): posts Dr Accounts Payable / Cr Cash. */
+export const billPayments = pgTable(
+  'bill_payments',
+  {
+    ...recordColumns(),
+    bill_id: text('bill_id').notNull().references(() => bills.id),
+    payment_date: date('payment_date', { mode: 'string' }).notNull(),
+    amount: numeric('amount', MONEY).notNull(),
+    payment_method: paymentMethodEnum('payment_method').notNull().default('check'),
+    reference_number: text('reference_number'),
+    notes: text('notes'),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index('bill_payments_bill_idx').on(t.bill_id), check('bill_payments_amount_pos', sql`${t.amount} > 0`)],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { newId } from '../ids.ts';
 import { MONEY } from './common.ts';
 import { owners, properties } from './community.ts';
@@ -18,7 +18,11 @@ export const journalEntries = pgTable(
     created_by: text('created_by'),
     created_date: timestamp('created_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('journal_entries_source_idx').on(t.source_type, t.source_id), index('journal_entries_date_idx').on(t.entry_date)],
+  (t) => [
+    index('journal_entries_source_idx').on(t.source_type, t.source_id),
+    index('journal_entries_date_idx').on(t.entry_date),
+    uniqueIndex('journal_entries_reverses_key').on(t.reverses_id),
+  ],
 );
 
 export const journalLines = pgTable(

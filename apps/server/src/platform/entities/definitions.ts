@@ -1,17 +1,20 @@
 import { count, isNull, sql } from 'drizzle-orm';
 import {
   accountInput, billInput, billLineInput, invoiceInput, invoiceLineInput, orgSettingsInput, ownerInput, ownerPropertyInput,
-  paymentInput, paymentInvoiceInput, privilegeInput, productInput, propertyInput, roleInput, taxRateInput, userUpdateInput, vendorInput,
+  billPaymentInput, paymentInput, paymentInvoiceInput, privilegeInput, productInput, propertyInput, roleInput, taxRateInput, userUpdateInput, vendorInput,
 } from '@covenant/contracts/entities';
 import { deriveFlags } from '@covenant/contracts/permissions';
 import { ACCOUNT_SUBTYPES, type AccountType, type PermissionLevel } from '@covenant/contracts/constants';
 import { orgSettings, ownerProperties, owners, privileges, properties, roles, users } from '@covenant/db/schema/community';
 import {
-  billLineItems, bills, chartOfAccounts, invoiceLineItems, invoices, paymentInvoices, payments, products, taxRates, vendors,
+  billLineItems, billPayments, bills, chartOfAccounts, invoiceLineItems, invoices, paymentInvoices, payments, products, taxRates, vendors,
 } from '@covenant/db/schema/finance';
 import { journalLines } from '@covenant/db/schema/ledger';
 import type { z } from 'zod';
 import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors.ts';
+import { billHooks, billLineHooks, billPaymentHooks } from '../../features/bills/bills.service.ts';
+import { invoiceHooks, invoiceLineHooks } from '../../features/invoices/invoices.service.ts';
+import { paymentHooks, paymentInvoiceHooks } from '../../features/payments/payments.service.ts';
 import { isAdmin, permissionLevel } from '../access/access.service.ts';
 import type { EntityDef, Row } from './entity-def.ts';
 
@@ -136,7 +139,8 @@ const orgSettingsDef: EntityDef = {
 
 /** Balance from the ledger: debit-normal for assets and expenses, credit-normal otherwise. */
 const accountBalance = () =>
-  sql`(select coalesce(sum(case when ${chartOfAccounts.account_type} in ('asset', 'expense') then ${journalLines.debit} - ${journalLines.credit} else ${journalLines.credit} - ${journalLines.debit} end), 0) from ${journalLines} where ${journalLines.account_id} = ${chartOfAccounts.id})`;
+  // Qualified by hand: drizzle leaves columns of a single-table select unqualified, which the subquery would capture.
+  sql`(select coalesce(sum(case when ${sql.raw('"chart_of_accounts"."account_type"')} in ('asset', 'expense') then jl.debit - jl.credit else jl.credit - jl.debit end), 0) from ${journalLines} jl where jl.account_id = ${sql.raw('"chart_of_accounts"."id"')})`;
 
 /** The subtype must belong to the account type; none given means the type's first subtype. */
 function withSubtype(values: Row, type: AccountType): Row {
@@ -193,25 +197,34 @@ export const ENTITY_DEFINITIONS: readonly EntityDef[] = [
   {
     name: 'Invoice', label: 'invoice', table: invoices, resource: 'invoices', createInput: whole(invoiceInput), updateInput: partial(invoiceInput),
     derivedFields: DOC_DERIVED, hiddenColumns: ['deleted_at'], visibleWhere: () => isNull(invoices.deleted_at), scope: { kind: 'owner-field', field: 'owner_id' }, ownEditable: READ_ONLY_FOR_OWNERS,
+    hooks: invoiceHooks,
   },
   {
     name: 'InvoiceLineItem', label: 'invoice line', table: invoiceLineItems, resource: 'invoices', createInput: whole(invoiceLineInput), updateInput: partial(invoiceLineInput),
     derivedFields: ['extended_price'], scope: { kind: 'parent', field: 'invoice_id', parent: invoices }, ownEditable: READ_ONLY_FOR_OWNERS,
+    hooks: invoiceLineHooks,
   },
   {
     name: 'Payment', label: 'payment', table: payments, resource: 'payments', createInput: whole(paymentInput), updateInput: partial(paymentInput),
     hiddenColumns: ['deleted_at', 'idempotency_key'], visibleWhere: () => isNull(payments.deleted_at), scope: { kind: 'owner-field', field: 'owner_id' }, ownEditable: READ_ONLY_FOR_OWNERS,
+    hooks: paymentHooks,
   },
   {
-    name: 'PaymentInvoice', label: 'payment application', table: paymentInvoices, resource: 'payments', createInput: whole(paymentInvoiceInput), updateInput: partial(paymentInvoiceInput),
-    scope: { kind: 'parent', field: 'payment_id', parent: payments }, ownEditable: READ_ONLY_FOR_OWNERS,
+    // An application is created or removed, never edited: its amount is posted to the ledger.
+    name: 'PaymentInvoice', label: 'payment application', table: paymentInvoices, resource: 'payments', createInput: whole(paymentInvoiceInput),
+    scope: { kind: 'parent', field: 'payment_id', parent: payments }, ownEditable: READ_ONLY_FOR_OWNERS, hooks: paymentInvoiceHooks,
   },
   { name: 'Vendor', label: 'vendor', table: vendors, resource: 'vendors', createInput: whole(vendorInput), updateInput: partial(vendorInput), scope: { kind: 'creator' } },
   {
     name: 'Bill', label: 'bill', table: bills, resource: 'bills', createInput: whole(billInput), updateInput: partial(billInput),
     derivedFields: ['subtotal', 'total_amount', 'balance_due', 'amount_paid'], hiddenColumns: ['deleted_at'], visibleWhere: () => isNull(bills.deleted_at), scope: { kind: 'creator' },
+    hooks: billHooks,
   },
-  { name: 'BillLineItem', label: 'bill line', table: billLineItems, resource: 'bills', createInput: whole(billLineInput), updateInput: partial(billLineInput), derivedFields: ['extended_price'], scope: { kind: 'creator' } },
+  { name: 'BillLineItem', label: 'bill line', table: billLineItems, resource: 'bills', createInput: whole(billLineInput), updateInput: partial(billLineInput), derivedFields: ['extended_price'], scope: { kind: 'creator' }, hooks: billLineHooks },
+  {
+    name: 'BillPayment', label: 'bill payment', table: billPayments, resource: 'bills', createInput: whole(billPaymentInput), updateInput: partial(billPaymentInput),
+    hiddenColumns: ['deleted_at'], visibleWhere: () => isNull(billPayments.deleted_at), scope: { kind: 'creator' }, hooks: billPaymentHooks,
+  },
 ];
 
 const BY_NAME = new Map(ENTITY_DEFINITIONS.map((d) => [d.name, d]));

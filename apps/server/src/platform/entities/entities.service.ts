@@ -159,9 +159,29 @@ async function insertOne(tx: Ctx, def: EntityDef, values: Row): Promise<Row> {
     .returning({ id: idColumn(def) });
   const row = (await findVisible(tx, def, inserted!.id as string, []))!;
   await def.hooks?.afterCreate?.(tx, row);
-  const out = serialize(def, row);
+  // Hooks may derive amounts on the row itself: read it again.
+  const out = serialize(def, (await findVisible(tx, def, inserted!.id as string, []))!);
   publish(tx, def, 'create', out);
   return out;
+}
+
+/** Validates and inserts a record inside the caller's transaction (domain functions; the caller checked permission). */
+export async function createEntityIn(tx: Ctx, def: EntityDef, body: unknown): Promise<Row> {
+  requireCreatable(def);
+  return insertOne(tx, def, parseBody(def, def.createInput, body));
+}
+
+/** Deletes a record with its hooks inside the caller's transaction (domain functions; the caller checked permission). */
+export async function deleteEntityIn(tx: Ctx, def: EntityDef, id: string): Promise<void> {
+  const existing = await findVisible(tx, def, id, def.visibleWhere ? [def.visibleWhere()] : [], true);
+  if (!existing) throw new NotFoundError(`${capitalize(def.label)} not found`);
+  await deleteOne(tx, def, existing);
+}
+
+/** Publishes a change made by domain code outside the generic calls (derived amounts on a parent). */
+export async function publishRow(tx: Ctx, def: EntityDef, id: string): Promise<void> {
+  const row = await findVisible(tx, def, id, []);
+  if (row) publish(tx, def, 'update', serialize(def, row));
 }
 
 function requireCreatable(def: EntityDef): void {
@@ -172,7 +192,20 @@ export async function createEntity(ctx: Ctx, def: EntityDef, body: unknown): Pro
   await requirePermission(ctx, def.resource, 'create');
   requireCreatable(def);
   const values = parseBody(def, def.createInput, body);
-  return translating(def, () => withTransaction(ctx, (tx) => insertOne(tx, def, values)));
+  // An idempotent create (same key) answers with the record already made, also when two race.
+  const replay = async () => {
+    const found = def.hooks?.replay ? await def.hooks.replay(ctx, values) : undefined;
+    return found ? serialize(def, found) : undefined;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+  try {
+    return await translating(def, () => withTransaction(ctx, (tx) => insertOne(tx, def, values)));
+  } catch (err) {
+    const again = (err as { code?: string }).code === 'duplicate' ? await replay() : undefined;
+    if (again) return again;
+    throw err;
+  }
 }
 
 export async function bulkCreateEntities(ctx: Ctx, def: EntityDef, body: unknown): Promise<Row[]> {
@@ -229,7 +262,7 @@ export async function updateEntity(ctx: Ctx, def: EntityDef, id: string, body: u
       if (ownOnly && !(await findVisible(tx, def, id, scope))) throw new ForbiddenError(`That change would move the ${def.label} out of your records`);
       const row = (await findVisible(tx, def, id, []))!;
       await def.hooks?.afterUpdate?.(tx, row, existing);
-      const out = serialize(def, row);
+      const out = serialize(def, (await findVisible(tx, def, id, []))!);
       publish(tx, def, 'update', out);
       return out;
     }),

@@ -26,6 +26,8 @@ export interface EntityHooks {
   /** Refuse a delete, or take it over: return 'handled' when the hook did the delete itself (soft delete). */
   beforeDelete?(ctx: Ctx, existing: Row): Promise<void | 'handled'> | void | 'handled';
   afterDelete?(ctx: Ctx, existing: Row): Promise<void> | void;
+  /** For idempotent creates: the record an earlier identical request made (same idempotency key). */
+  replay?(ctx: Ctx, values: Row): Promise<Row | undefined>;
 }
 
 export interface EntityDef {
