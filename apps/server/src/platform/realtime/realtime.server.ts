@@ -123,7 +123,7 @@ export class RealtimeServer {
     try {
       if (change.entity === 'User') this.refreshActor(change);
       const def = entityByName(change.entity);
-      if (!def || change.id === '*') return;
+      if (!def) return;
       const room = `entities:${this.services.config.appId}:${def.name}`;
       const sockets = await this.io.in(room).local.fetchSockets();
       if (sockets.length === 0) return;
@@ -136,7 +136,8 @@ export class RealtimeServer {
         if (!levelByRole.has(roleKey)) levelByRole.set(roleKey, permissionLevel(ctx, def.resource));
         const level = await levelByRole.get(roleKey)!;
         if (level === 'none') continue;
-        if (level === 'own_records' && !(await recordIsOwn(ctx, def, actor, change.record))) continue;
+        // '*' says many records changed at once (a billing run): it names none, so every reader refetches.
+        if (change.id !== '*' && level === 'own_records' && !(await recordIsOwn(ctx, def, actor, change.record))) continue;
         socket.emit('update_model', payload);
       }
     } catch (err) {

@@ -1,0 +1,4 @@
+import { registerFunction } from '../../platform/functions/functions.routes.ts';
+import { runMonthlyBilling } from './billing.service.ts';
+
+registerFunction('runMonthlyBilling', runMonthlyBilling);
