@@ -69,7 +69,7 @@ export async function runMonthlyBilling(ctx: Ctx, params: Record<string, unknown
     const invoiceRows = [];
     const lineRows = [];
     const entryRows = [];
-    const jlRows = [];
+    const jlRows: Array<Record<string, unknown>> = [];
     let total = 0;
     for (const u of units) {
       const cents = toCents(u.fee);

@@ -1,0 +1,164 @@
+/**
+ * npm run demo: loads a sample association into an empty instance (the configured database, ./data by
+ * default): about 120 units and their owners, two years of monthly dues (most paid, some late), vendors
+ * and bills, through the same services the API uses, so the books are posted as in real use.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { toCents } from '@covenant/contracts/money';
+import { addDays } from '@covenant/contracts/documents';
+import { owners, users } from '@covenant/db/schema/community';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import type { Actor, Ctx } from './lib/context.ts';
+import { createAdministrator } from './platform/auth/auth.service.ts';
+import { entityByName } from './platform/entities/definitions.ts';
+import { createEntity, listEntities } from './platform/entities/entities.service.ts';
+import { runMonthlyBilling } from './features/billing/billing.service.ts';
+import { recordPayment } from './features/payments/payments.service.ts';
+import { balanceSheet, arAging } from './features/reports/reports.service.ts';
+
+const DEMO_ADMIN = { email: 'admin@demo.covenant.test', password: 'covenant-demo', full_name: 'Dana Reyes' };
+
+/** A small deterministic PRNG so every demo is the same association. */
+function prng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = s;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = prng(20261121);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+
+const FIRST = ['James', 'Maria', 'Robert', 'Linda', 'Michael', 'Patricia', 'David', 'Jennifer', 'William', 'Elizabeth', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Karen', 'Daniel', 'Nancy', 'Wei', 'Aisha', 'Hiroshi', 'Fatima', 'Olga', 'Kwame', 'Priya', 'Liam', 'Sofia', 'Noah'];
+const LAST = ['Anderson', 'Baker', 'Chen', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ibrahim', 'Johnson', 'Kim', 'Lopez', 'Martin', 'Nguyen', "O'Brien", 'Patel', 'Quinn', 'Rossi', 'Singh', 'Thompson', 'Ueda', 'Vargas', 'Walker', 'Xu', 'Young', 'Zimmerman', 'Okafor', 'Novak', 'Haddad', 'Larsen'];
+const STREETS = ['Maple Ridge Drive', 'Cedar Court', 'Willow Lane'];
+
+const config = loadConfig();
+const built = await buildApp({ ...config, logLevel: 'warn' });
+try {
+  const base = built.systemCtx();
+  const [existing] = (await base.db.execute(sql`select count(*)::int as n from ${owners}`)).rows as Array<{ n: number }>;
+  if ((existing?.n ?? 0) > 0) {
+    console.error('This instance already has owners. npm run demo loads the sample association into an empty instance only (DATA_DIR or DATABASE_URL).');
+    process.exitCode = 1;
+  } else {
+    await load(base);
+  }
+} finally {
+  await built.close();
+}
+
+async function adminActor(base: Ctx): Promise<{ actor: Actor; created: boolean }> {
+  let [row] = await base.db.select().from(users).where(eq(users.role, 'admin')).limit(1);
+  let created = false;
+  if (!row) {
+    const id = await createAdministrator(base, DEMO_ADMIN);
+    [row] = await base.db.select().from(users).where(eq(users.id, id));
+    created = true;
+  }
+  return { actor: { id: row!.id, email: row!.email, full_name: row!.full_name, role: 'admin', user_role: row!.user_role, owner_id: null, property_id: null }, created };
+}
+
+async function load(base: Ctx) {
+  const started = Date.now();
+  const { actor, created } = await adminActor(base);
+  const ctx: Ctx = { ...base, actor, permissionCache: new Map() };
+  const def = (name: string) => entityByName(name)!;
+  const make = (name: string, body: Record<string, unknown>) => createEntity(ctx, def(name), body);
+
+  await make('OrgSettings', { company_name: 'Maple Ridge Community Association', address: '100 Maple Ridge Drive', city: 'Springfield', state: 'OR', zip_code: '97477', phone: '(541) 555-0100', email: 'board@mapleridge.example', website: 'https://mapleridge.example' });
+
+  // 120 units: 3 streets, condos and townhouses, fees by size.
+  const units: Array<{ id: string; fee: number }> = [];
+  for (let i = 0; i < 120; i++) {
+    const type = i < 80 ? 'condo' : i < 110 ? 'townhouse' : 'single_family';
+    const sqft = type === 'condo' ? 850 + Math.floor(rand() * 500) : type === 'townhouse' ? 1400 + Math.floor(rand() * 500) : 2100 + Math.floor(rand() * 600);
+    const fee = type === 'condo' ? 275 : type === 'townhouse' ? 360 : 450;
+    const p = await make('Property', {
+      property_id: String(200000 + i), unit_number: `${Math.floor(i / 40) + 1}${String((i % 40) + 1).padStart(2, '0')}`,
+      street_address: `${100 + i} ${STREETS[Math.floor(i / 40)]}`, city: 'Springfield', state: 'OR', zip_code: '97477',
+      property_type: type, square_footage: sqft, bedrooms: type === 'condo' ? 1 + Math.floor(rand() * 2) : 3, bathrooms: type === 'condo' ? 1 : 2.5,
+      parking_spaces: type === 'condo' ? 1 : 2, monthly_hoa_fee: fee, status: rand() < 0.12 ? 'rented' : 'occupied',
+    });
+    units.push({ id: p.id as string, fee });
+  }
+  // Owners: one per unit, a few co-owned.
+  const ownerIds: string[] = [];
+  for (let i = 0; i < 120; i++) {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    const o = await make('Owner', {
+      owner_id: String(100000 + i), first_name: first, last_name: last, email: `${first}.${last}.${i}@example.com`.toLowerCase().replace(/'/g, ''),
+      phone: `(541) 555-${String(1000 + i).slice(-4)}`, mailing_address: `${100 + i} ${STREETS[Math.floor(i / 40)]}`, city: 'Springfield', state: 'OR', zip_code: '97477',
+      resident_status: rand() < 0.1 ? 'renter' : 'owner', status: 'active',
+    });
+    ownerIds.push(o.id as string);
+    await make('OwnerProperty', { owner_id: o.id, property_id: units[i]!.id, ownership_percentage: i % 15 === 0 ? 60 : 100, relationship_type: i % 15 === 0 ? 'co-owner' : 'owner', start_date: '2020-01-01' });
+  }
+
+  const today = new Date().toISOString().slice(0, 10);
+  const months: string[] = [];
+  const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - 23);
+  for (let i = 0; i < 24; i++) {
+    months.push(d.toISOString().slice(0, 10));
+    d.setUTCMonth(d.getUTCMonth() + 1);
+  }
+  const latePayers = new Set(ownerIds.filter(() => rand() < 0.06));
+  let paymentsMade = 0;
+  for (const [m, month] of months.entries()) {
+    await runMonthlyBilling(ctx, { invoice_date: month });
+    const bills = await listEntities(ctx, def('Invoice'), { filter: { invoice_date: month }, limit: 5000 });
+    for (const inv of bills) {
+      const recent = m >= months.length - 2;
+      const late = latePayers.has(inv.owner_id as string);
+      const r = rand();
+      if ((late && m >= months.length - 4) || (recent && r < 0.35) || r < 0.03) continue; // unpaid
+      const payDate = addDays(month, 3 + Math.floor(rand() * 20));
+      if (payDate > today) continue;
+      const full = toCents(inv.balance_due as number);
+      const amount = r < 0.06 ? Math.round(full * 0.5) / 100 : full / 100;
+      await recordPayment(ctx, { owner_id: inv.owner_id, amount, payment_date: payDate, payment_method: pick(['check', 'bank_transfer', 'online', 'online', 'credit_card']), reference_number: `DEMO-${m}-${paymentsMade}`, invoice_ids: [inv.id] });
+      paymentsMade++;
+    }
+  }
+  // A few owners prepaid a little extra (credit on account).
+  for (const owner of ownerIds.slice(0, 3)) await recordPayment(ctx, { owner_id: owner, amount: 100, payment_date: today, payment_method: 'check', reference_number: 'PREPAY', invoice_ids: [] });
+
+  // Vendors and bills.
+  const accounts = await listEntities(ctx, def('ChartOfAccount'), { limit: 100 });
+  const account = (number: string) => accounts.find((a) => a.account_number === number)!.id;
+  const vendors = [
+    { name: 'Evergreen Landscaping', type: 'contractor', account: '5000', amount: 2400 },
+    { name: 'Summit Property Management', type: 'professional_services', account: '5400', amount: 3600 },
+    { name: 'Springfield Utilities', type: 'utility', account: '5200', amount: 1800 },
+    { name: 'BlueWave Pool Service', type: 'service_provider', account: '5600', amount: 650 },
+    { name: 'Cascade Mutual Insurance', type: 'service_provider', account: '5300', amount: 5400 },
+  ];
+  let billCount = 0;
+  for (const v of vendors) {
+    const vendor = await make('Vendor', { vendor_name: v.name, vendor_type: v.type, contact_person: `${pick(FIRST)} ${pick(LAST)}`, email: `billing@${v.name.split(' ')[0]!.toLowerCase()}.example`, phone: '(541) 555-0199', status: 'active' });
+    for (const [m, month] of months.entries()) {
+      if (v.account === '5300' && m % 3 !== 0) continue; // quarterly insurance
+      const bill = await make('Bill', { vendor_id: vendor.id, bill_number: `${v.name.slice(0, 3).toUpperCase()}-${month.slice(0, 7)}`, bill_date: month });
+      await make('BillLineItem', { bill_id: bill.id, description: `${v.name} — ${month.slice(0, 7)}`, quantity: 1, unit_price: v.amount, account_id: account(v.account) });
+      billCount++;
+      if (m < months.length - 1) await make('BillPayment', { bill_id: bill.id, amount: v.amount, payment_date: addDays(month, 20), payment_method: 'bank_transfer' });
+    }
+  }
+
+  // Figures from the ledger.
+  const tb = (await ctx.db.execute(sql`select coalesce(sum(debit), 0)::text as d, coalesce(sum(credit), 0)::text as c, count(*)::int as n from journal_lines`)).rows[0] as { d: string; c: string; n: number };
+  const bs = await balanceSheet(ctx, { format: 'json', as_of: today });
+  const ar = await arAging(ctx, { format: 'json', as_of: today });
+  console.log(`\nMaple Ridge Community Association loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  ${units.length} units, ${ownerIds.length} owners, ${months.length} months of dues, ${paymentsMade + 3} payments, ${vendors.length} vendors, ${billCount} bills`);
+  console.log(`  journal lines: ${tb.n}; trial balance: debits ${tb.d} = credits ${tb.c}`);
+  console.log(`  A/R (aging total): ${ar.totals.total.toFixed(2)}; owners with a balance: ${ar.rows.length}`);
+  console.log(`  balance sheet as of ${today}: assets ${bs.total_assets.toFixed(2)}, liabilities ${bs.total_liabilities.toFixed(2)}, equity ${bs.total_equity.toFixed(2)} (difference ${bs.difference.toFixed(2)})`);
+  if (created) console.log(`\nSign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+}
