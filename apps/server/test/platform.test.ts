@@ -61,11 +61,11 @@ describe('app config', () => {
   it('answers without a session with the app id and the organization name', async () => {
     const res = await t.call('GET', '/api/app-config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ app_id: APP_ID, name: 'Covenant' });
+    expect(res.json()).toEqual({ app_id: APP_ID, name: 'Covenant', theme: null, logo_url: null });
 
-    const org = await t.call('POST', '/entities/OrgSettings', { token: admin.token, body: { company_name: 'Maple Court LLC', organization_name: 'Maple Court HOA' } });
+    const org = await t.call('POST', '/entities/OrgSettings', { token: admin.token, body: { company_name: 'Maple Court LLC', organization_name: 'Maple Court HOA', theme: 'blue' } });
     expect(org.statusCode, org.body).toBe(200);
-    expect((await t.call('GET', '/api/app-config')).json()).toEqual({ app_id: APP_ID, name: 'Maple Court HOA' });
+    expect((await t.call('GET', '/api/app-config')).json()).toEqual({ app_id: APP_ID, name: 'Maple Court HOA', theme: 'blue', logo_url: null });
     expect((await t.call('GET', settingsUrl(), { token: owner.token })).json().name).toBe('Maple Court HOA');
   });
 

@@ -5,9 +5,17 @@ import type { Ctx } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireAdmin } from '../access/access.service.ts';
 
+/** What every visitor may know of the organization: its name, theme and logo (header and sign-in pages). */
+async function organization(ctx: Ctx): Promise<{ name: string; theme: string | null; logo_url: string | null }> {
+  const [row] = await ctx.db
+    .select({ company: orgSettings.company_name, org: orgSettings.organization_name, theme: orgSettings.theme, logo: orgSettings.logo_url })
+    .from(orgSettings)
+    .limit(1);
+  return { name: row?.org || row?.company || 'Covenant', theme: row?.theme ?? null, logo_url: row?.logo ?? null };
+}
+
 async function organizationName(ctx: Ctx): Promise<string> {
-  const [row] = await ctx.db.select({ company: orgSettings.company_name, org: orgSettings.organization_name }).from(orgSettings).limit(1);
-  return row?.org || row?.company || 'Covenant';
+  return (await organization(ctx)).name;
 }
 
 /** The app's public settings; a 403 tells the client why it cannot go on (auth_required or user_not_registered). */
@@ -23,7 +31,7 @@ export async function publicSettings(ctx: Ctx) {
 }
 
 export async function appConfig(ctx: Ctx) {
-  return { app_id: ctx.services.config.appId, name: await organizationName(ctx) };
+  return { app_id: ctx.services.config.appId, ...(await organization(ctx)) };
 }
 
 export async function listOutbox(ctx: Ctx, limit: number) {
