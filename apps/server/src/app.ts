@@ -22,6 +22,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { seedChartOfAccounts } from './features/ledger/accounts.service.ts';
 import { reportRoutes } from './features/reports/reports.routes.ts';
 import './features/billing/billing.functions.ts';
+import './features/invoices/invoices.functions.ts';
 import './features/payments/payments.functions.ts';
 import './features/backup/backup.functions.ts';
 import { appLogRoutes } from './platform/app-logs/app-logs.routes.ts';

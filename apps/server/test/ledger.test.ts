@@ -246,3 +246,39 @@ describe('reports', () => {
     await expect(t.db.db.execute(sql`delete from journal_lines where id = (select id from journal_lines limit 1)`)).rejects.toThrow();
   });
 });
+
+describe('saveInvoice and saveBill (one transaction each)', () => {
+  it('creates an invoice with its lines and posts once; editing replaces the lines and reposts once', async () => {
+    const owner = await makeOwner(t, admin.token, { owner_id: '530000' });
+    const count = async (id: string) => Number(((await t.db.db.execute(sql`select count(*)::int as n from journal_entries where source_id = ${id}`)).rows[0] as { n: number }).n);
+    const saved = await ok('POST', '/functions/saveInvoice', {
+      owner_id: owner.id, invoice_date: '2026-11-21', status: 'sent',
+      lines: [{ description: 'Dues', quantity: 1, unit_price: 300 }, { description: 'Late fee', quantity: 1, unit_price: 25, account_id: accounts['4100'] }],
+    });
+    expect(saved).toMatchObject({ invoice_number: 'INV-530000-20261121-001', status: 'sent', subtotal: 325, total_amount: 325, balance_due: 325, due_date: '2026-12-06' });
+    expect(saved.lines.map((l: { description: string; extended_price: number }) => [l.description, l.extended_price])).toEqual([['Dues', 300], ['Late fee', 25]]);
+    expect(await count(saved.id)).toBe(1);
+    const edited = await ok('POST', '/functions/saveInvoice', { id: saved.id, owner_id: owner.id, invoice_date: '2026-11-21', status: 'sent', lines: [{ description: 'Dues', quantity: 2, unit_price: 150.5 }] });
+    expect(edited).toMatchObject({ total_amount: 301, balance_due: 301 });
+    expect(edited.lines).toHaveLength(1);
+    expect(await count(saved.id)).toBe(3);
+    await expectBooksBalanced(t);
+    const draft = await ok('POST', '/functions/saveInvoice', { owner_id: owner.id, invoice_date: '2026-11-22', status: 'draft', lines: [{ description: 'X', quantity: 1, unit_price: 10 }] });
+    expect(await count(draft.id)).toBe(0);
+    expect((await call('POST', '/functions/saveInvoice', { id: saved.id, owner_id: owner.id, invoice_date: '2026-11-21', status: 'draft', lines: [] })).statusCode).toBe(409);
+    const bad = await call('POST', '/functions/saveInvoice', { owner_id: owner.id, invoice_date: '2026-11-21', status: 'sent', lines: [{ description: 'X', quantity: -1, unit_price: 10 }] });
+    expect(bad.statusCode).toBe(400);
+    await expectBooksBalanced(t);
+  });
+
+  it('saves a bill with lines and posts it to A/P', async () => {
+    const vendor = await ok('POST', '/entities/Vendor', { vendor_name: 'Pool Co' });
+    const bill = await ok('POST', '/functions/saveBill', {
+      vendor_id: vendor.id, bill_number: 'PC-77', bill_date: '2026-11-01', tax_amount: 5,
+      lines: [{ description: 'Chemicals', quantity: 2, unit_price: 40, account_id: accounts['5600'] }],
+    });
+    expect(bill).toMatchObject({ status: 'pending', subtotal: 80, tax_amount: 5, total_amount: 85, balance_due: 85, due_date: '2026-12-01' });
+    expect((await call('POST', '/functions/saveBill', { vendor_id: vendor.id, bill_number: 'PC-78', bill_date: '2026-11-01', lines: [{ description: 'No account', quantity: 1, unit_price: 1 }] })).statusCode).toBe(400);
+    await expectBooksBalanced(t);
+  });
+});

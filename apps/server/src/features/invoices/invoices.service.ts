@@ -149,7 +149,7 @@ async function editableInvoice(ctx: Ctx, invoiceId: string) {
 }
 
 /** Line defaults from its product, the default revenue account, and its extended price (quantity × price). */
-async function completeLine(ctx: Ctx, values: Row, existing?: Row): Promise<Row> {
+export async function completeLine(ctx: Ctx, values: Row, existing?: Row): Promise<Row> {
   const merged = { ...existing, ...values };
   const out = { ...values };
   if (values.product_id && (!existing || values.product_id !== existing.product_id)) {
