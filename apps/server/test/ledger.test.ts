@@ -282,3 +282,23 @@ describe('saveInvoice and saveBill (one transaction each)', () => {
     await expectBooksBalanced(t);
   });
 });
+
+describe('financial functions check privileges', () => {
+  it('an owner can run none of them; a property manager can', async () => {
+    const owner = await createUser(t, 'owner');
+    const pm = await createUser(t, 'property_manager');
+    const someone = await makeOwner(t, admin.token);
+    for (const [name, body] of [
+      ['recordPayment', { owner_id: someone.id, amount: 1, payment_date: '2026-11-01', invoice_ids: [] }],
+      ['saveInvoice', { owner_id: someone.id, invoice_date: '2026-11-01', status: 'draft', lines: [] }],
+      ['saveBill', { vendor_id: someone.id, bill_number: 'X', bill_date: '2026-11-01', lines: [] }],
+      ['runMonthlyBilling', { invoice_date: '2026-11-01' }],
+    ] as const) {
+      expect((await t.call('POST', `/functions/${name}`, { token: owner.token, body })).statusCode, name).toBe(403);
+      expect((await t.call('POST', `/functions/${name}`, { body })).statusCode, name).toBe(401);
+    }
+    const res = await t.call('POST', '/functions/recordPayment', { token: pm.token, body: { owner_id: someone.id, amount: 1, payment_date: '2026-11-01', invoice_ids: [] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().unapplied).toBe(1);
+  });
+});
