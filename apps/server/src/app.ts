@@ -74,6 +74,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
     : await createDb({
         databaseUrl: config.databaseUrl,
         pgliteDir: config.inMemoryDb || config.databaseUrl ? undefined : join(config.dataDir, 'db'),
+        onIdleError: (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: err.message })),
       });
   const mailer = new Mailer(db.db, config.smtpUrl, config.smtpFrom);
   const services: Services = { config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus() };

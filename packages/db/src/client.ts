@@ -22,6 +22,8 @@ export interface DbConfig {
   databaseUrl?: string | undefined;
   /** PGlite data directory; omitted means in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Told about errors of idle pooled connections (PostgreSQL). */
+  onIdleError?: (err: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -34,6 +36,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 export async function createDb(config: DbConfig): Promise<DbHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
+    pool.on('error', (err) => config.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

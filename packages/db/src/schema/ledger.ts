@@ -51,3 +51,10 @@ export const journalLines = pgTable(
     check('journal_lines_amounts', sql`${t.debit} >= 0 and ${t.credit} >= 0 and (${t.debit} = 0) <> (${t.credit} = 0)`),
   ],
 );
+
+/** Running totals per account, maintained by a trigger on journal_lines (migration 0003); read-only for the app. */
+export const ledgerAccountTotals = pgTable('ledger_account_totals', {
+  account_id: text('account_id').primaryKey().references(() => chartOfAccounts.id),
+  debit: numeric('debit', { precision: 16, scale: 2 }).notNull().default('0'),
+  credit: numeric('credit', { precision: 16, scale: 2 }).notNull().default('0'),
+});

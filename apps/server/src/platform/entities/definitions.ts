@@ -9,7 +9,7 @@ import { orgSettings, ownerProperties, owners, privileges, properties, roles, us
 import {
   billLineItems, billPayments, bills, chartOfAccounts, invoiceLineItems, invoices, paymentInvoices, payments, products, taxRates, vendors,
 } from '@covenant/db/schema/finance';
-import { journalLines } from '@covenant/db/schema/ledger';
+import { ledgerAccountTotals } from '@covenant/db/schema/ledger';
 import type { z } from 'zod';
 import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import { billHooks, billLineHooks, billPaymentHooks } from '../../features/bills/bills.service.ts';
@@ -140,7 +140,7 @@ const orgSettingsDef: EntityDef = {
 /** Balance from the ledger: debit-normal for assets and expenses, credit-normal otherwise. */
 const accountBalance = () =>
   // Qualified by hand: drizzle leaves columns of a single-table select unqualified, which the subquery would capture.
-  sql`(select coalesce(sum(case when ${sql.raw('"chart_of_accounts"."account_type"')} in ('asset', 'expense') then jl.debit - jl.credit else jl.credit - jl.debit end), 0) from ${journalLines} jl where jl.account_id = ${sql.raw('"chart_of_accounts"."id"')})`;
+  sql`coalesce((select case when ${sql.raw('"chart_of_accounts"."account_type"')} in ('asset', 'expense') then t.debit - t.credit else t.credit - t.debit end from ${ledgerAccountTotals} t where t.account_id = ${sql.raw('"chart_of_accounts"."id"')}), 0)`;
 
 /** The subtype must belong to the account type; none given means the type's first subtype. */
 function withSubtype(values: Row, type: AccountType): Row {

@@ -18,7 +18,8 @@ export function registerFunction(name: string, handler: FunctionHandler) {
 }
 
 export async function functionRoutes(app: FastifyInstance) {
-  app.post('/api/apps/:appId/functions/:name', { schema: { tags: ['functions'], params: z.object({ appId: z.string(), name: z.string() }) } }, async (request) => {
+  // Restores and document saves can be large: a backup of a big association is many megabytes.
+  app.post('/api/apps/:appId/functions/:name', { schema: { tags: ['functions'], params: z.object({ appId: z.string(), name: z.string() }) }, bodyLimit: 200 * 1024 * 1024 }, async (request) => {
     const { name } = request.params as { name: string };
     const handler = FUNCTIONS.get(name);
     if (!handler) throw new NotFoundError(`Function '${name}' does not exist`);
