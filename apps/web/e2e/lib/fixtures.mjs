@@ -39,3 +39,34 @@ export async function signInWithToken(page, token, path = '/') {
 export async function storedTokens(page) {
   return page.evaluate(() => [localStorage.getItem('base44_access_token'), localStorage.getItem('token')]);
 }
+
+/**
+ * A signed-in member of the given application role: invited by the admin, registered and verified
+ * through the API on first use, signed in again on later calls (specs share one server).
+ * @param {import('./api.mjs').ServerApi} api
+ * @param {{ email: string, full_name: string, role: string, password?: string }} member
+ * @returns {Promise<{ token: string, user: any }>}
+ */
+export async function memberToken(api, member) {
+  const password = member.password ?? 'Member-e2e-2024!';
+  const existing = await api.login(member.email, password).catch(() => null);
+  if (existing) return { token: existing, user: await api.me(existing) };
+  const admin = await adminToken(api);
+  await api.inviteUser(admin, member.email, member.role);
+  await api.app('POST', '/auth/register', { body: { email: member.email, password, full_name: member.full_name } });
+  const message = await api.latestEmail(admin, member.email, /verification code/i);
+  const code = message.text.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no 6-digit code in the email:\n${message.text}`);
+  const verified = await api.app('POST', '/auth/verify-otp', { body: { email: member.email, otp_code: code } });
+  const token = verified.access_token ?? (await api.login(member.email, password));
+  return { token, user: await api.me(token) };
+}
+
+export const PROPERTY_MANAGER = Object.freeze({ email: 'pat.manager@example.com', full_name: 'Pat Manager', role: 'property_manager' });
+export const OWNER = Object.freeze({ email: 'oscar.owner@example.com', full_name: 'Oscar Owner', role: 'owner' });
+
+/** A 1×1 PNG, a real image the upload endpoint accepts by content. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,26 +1,68 @@
-/** The frame and home of a signed-in user. */
+/** The frame of a signed-in user: header, user menu and sidebar. */
 export class AppShell {
   /** @param {import('playwright-core').Page} page */
   constructor(page) {
     this.page = page;
     this.welcome = page.getByText('Welcome to the HOA management system');
-    this.logoutButton = page.getByRole('button', { name: 'Logout' });
+    this.organizationName = page.getByTestId('organization-name');
+    this.userMenu = page.getByRole('button', { name: /^User menu: / });
+    /** Kept for the older specs: a signed-in screen shows the user menu, which holds Logout. */
+    this.logoutButton = this.userMenu;
+    this.debugToggle = page.getByRole('switch', { name: 'Debug mode' });
+    this.menu = page.getByRole('navigation', { name: 'Main menu' });
+    this.toggleSidebarButton = page.getByRole('button', { name: 'Toggle Sidebar' }).first();
+    this.sidebar = page.locator('[data-slot="sidebar"][data-state]');
+    this.mobileSidebar = page.getByRole('dialog', { name: 'Sidebar' });
+    this.noAccess = page.getByRole('heading', { name: 'You do not have access to this page' });
   }
 
-  /**
-   * The signed-in user's name in the welcome card.
-   * @param {string} name
-   */
+  /** @param {string} name the signed-in user's name, shown on the user menu */
   userName(name) {
-    return this.page.getByRole('heading', { name: `Welcome, ${name}` });
+    return this.page.getByRole('button', { name: `User menu: ${name}` });
   }
 
   /** @param {string} label e.g. 'Administrator' */
   roleLabel(label) {
-    return this.page.getByRole('main').getByText(label, { exact: true });
+    return this.userMenu.getByText(label, { exact: true });
+  }
+
+  /** @param {string} title a menu section, e.g. 'Community' */
+  section(title) {
+    return this.menu.getByRole('group', { name: title });
+  }
+
+  /** @param {string} title a menu item, e.g. 'Owners' */
+  menuLink(title) {
+    return this.menu.getByRole('link', { name: title, exact: true });
+  }
+
+  /** The titles of every visible menu item, in order. */
+  async menuTitles() {
+    return this.menu.getByRole('link').allInnerTexts().then((texts) => texts.map((t) => t.trim()));
+  }
+
+  /** The visible section titles, in order. */
+  async sectionTitles() {
+    const groups = this.menu.getByRole('group');
+    const count = await groups.count();
+    const titles = [];
+    for (let i = 0; i < count; i += 1) titles.push(await groups.nth(i).getAttribute('aria-label'));
+    return titles;
+  }
+
+  /** 'expanded' or 'collapsed' (desktop). */
+  sidebarState() {
+    return this.sidebar.getAttribute('data-state');
   }
 
   async logout() {
-    await this.logoutButton.click();
+    await this.userMenu.click();
+    await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+  }
+
+  async openChangePassword() {
+    await this.userMenu.click();
+    await this.page.getByRole('menuitem', { name: 'Change password' }).click();
+    return this.page.getByRole('dialog', { name: 'Change password' });
   }
 }

@@ -34,7 +34,7 @@ export default [
     await login.password.fill(ADMIN.password);
     await login.submit.click();
     await expectURL(page, (url) => url.pathname === '/owners' && url.search === '?view=all');
-    await expectVisible(shell.logoutButton);
+    await expectVisible(shell.userMenu);
     const [stored] = await storedTokens(page);
     if (!stored) throw new Error('no token stored after signing in');
   }),

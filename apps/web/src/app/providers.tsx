@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { isClientError } from '@/lib/api';
 import { SessionProvider } from '@/app/session';
 
@@ -18,8 +19,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        {children}
-        <Toaster position="top-center" />
+        <TooltipProvider>{children}</TooltipProvider>
+        {/* The spec's toast limit is 20. Its 1,000,000 ms is the removal delay after a toast is dismissed,
+            not a display time, so sonner's auto-dismiss stays; errors use the destructive colours. */}
+        <Toaster
+          position="top-center"
+          visibleToasts={20}
+          toastOptions={{ classNames: { error: '!bg-destructive !text-white !border-destructive' } }}
+        />
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -18,6 +18,9 @@ export class ApiError extends Error {
 export interface AppConfig {
   app_id: string;
   name: string;
+  /** The organization's theme and logo, readable by everyone (owners cannot read the settings record). */
+  theme: string | null;
+  logo_url: string | null;
 }
 
 export interface User {
@@ -30,6 +33,18 @@ export interface User {
   property_id: string | null;
   phone: string | null;
   photo_url: string | null;
+  created_date?: string;
+  /** Only on `User/me`: the caller's resolved privilege on every resource. */
+  userPrivileges?: UserPrivilege[];
+}
+
+export interface UserPrivilege {
+  resource_name: string;
+  permission_level: 'read_write' | 'read' | 'own_records' | 'none';
+  can_create: boolean;
+  can_read: boolean;
+  can_update: boolean;
+  can_delete: boolean;
 }
 
 export interface AuthResult {
@@ -60,23 +75,40 @@ function errorFromBody(status: number, data: unknown): ApiError {
   return new ApiError(message, status, typeof body.code === 'string' ? body.code : undefined, data);
 }
 
+/** Posts an application error to the embedding window (spec part 1, section 2); a 402 is not reported. */
+export function reportErrorToParent(error: { message: string; status?: number }): void {
+  if (window === window.parent || error.status === 402) return;
+  window.parent.postMessage({ type: 'app_error', error: { message: error.message, status: error.status } }, '*');
+}
+
 /** Calls `/api{path}` with the headers the platform expects; resolves to the parsed JSON body. */
 export async function apiRequest<T>(path: string, { method = 'GET', body, appId }: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Origin-URL': window.location.href };
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (appId) headers['X-App-Id'] = appId;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
   } catch {
-    throw new ApiError('Network Error', 0, 'network_error');
+    const error = new ApiError('Network Error', 0, 'network_error');
+    reportErrorToParent(error);
+    throw error;
   }
   const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
   const data: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
-  if (!response.ok) throw errorFromBody(response.status, data);
+  if (!response.ok) {
+    const error = errorFromBody(response.status, data);
+    reportErrorToParent(error);
+    throw error;
+  }
   return data as T;
 }
 
@@ -121,6 +153,13 @@ export const api = {
       appRequest<{ success: boolean }>('/auth/reset-password-request', { method: 'POST', body: input }),
     resetPassword: (input: { reset_token: string; new_password: string }) =>
       appRequest<{ success: boolean }>('/auth/reset-password', { method: 'POST', body: input }),
+    changePassword: (input: { user_id?: string; current_password: string; new_password: string }) =>
+      appRequest<{ success: boolean }>('/auth/change-password', { method: 'POST', body: input }),
+  },
+
+  users: {
+    invite: (input: { user_email: string; role: string }) =>
+      appRequest<unknown>('/users/invite-user', { method: 'POST', body: input }),
   },
 
   appLogs: {

@@ -1,0 +1,109 @@
+import { expectEqual, expectVisible } from '../lib/expect.mjs';
+import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
+import { spec } from '../lib/runner.mjs';
+import { BackupPage } from '../pages/backup-page.mjs';
+import { downloadOf } from '../pages/owners-page.mjs';
+
+const COLLECTIONS = [
+  'owners', 'properties', 'ownerProperties', 'invoices', 'invoiceLineItems', 'payments', 'paymentInvoices', 'vendors', 'bills',
+  'billLineItems', 'accounts', 'products', 'taxRates', 'orgSettings', 'users',
+];
+
+/** @param {import('../lib/api.mjs').ServerApi} api @param {string} token @param {string} entity @param {object} [q] */
+async function list(api, token, entity, q) {
+  return api.app('GET', `/entities/${entity}${q ? `?q=${encodeURIComponent(JSON.stringify(q))}` : ''}`, { token });
+}
+
+export default [
+  spec('backup: download a backup (file name, contents, progress), then restore it into the same instance (progress, records added, reload)', async ({ page, api, snap }) => {
+    const token = await adminToken(api);
+    const t = `Bq${Date.now().toString(36)}`;
+    const settings = await list(api, token, 'OrgSettings');
+    if (settings.length === 0) await api.app('POST', '/entities/OrgSettings', { token, body: { company_name: 'Maple Grove HOA' } });
+    const company = (await list(api, token, 'OrgSettings'))[0];
+    const [topOwner] = await api.app('GET', '/entities/Owner?sort=-owner_id&limit=1', { token });
+    const [topProp] = await api.app('GET', '/entities/Property?sort=-property_id&limit=1', { token });
+    const oid = String(Math.max(topOwner ? Number(topOwner.owner_id) + 1 : 100000, 100000));
+    const pid = String(Math.max(topProp ? Number(topProp.property_id) + 1 : 200000, 200000));
+    const owner = await api.app('POST', '/entities/Owner', { token, body: { owner_id: oid, first_name: 'Bella', last_name: `Backup${t}`, email: 'bella@example.com' } });
+    const property = await api.app('POST', '/entities/Property', { token, body: { property_id: pid, unit_number: `${t}-1`, monthly_hoa_fee: 321.5 } });
+    await api.app('POST', '/entities/OwnerProperty', { token, body: { owner_id: owner.id, property_id: property.id, ownership_percentage: 75, relationship_type: 'co-owner' } });
+
+    await signInWithToken(page, token, '/backup');
+    const backupPage = new BackupPage(page);
+    await expectVisible(backupPage.heading);
+    await expectVisible(backupPage.warning);
+    await snap('backup');
+
+    await backupPage.recordStatus();
+    const file = await downloadOf(page, () => backupPage.downloadButton.click());
+    await expectVisible(page.getByText('Backup completed successfully! File downloaded.'));
+    const date = new Date().toISOString().split('T')[0];
+    const prefix = (company.organization_name || company.company_name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+    expectEqual(file.fileName, `${prefix}-hoa-backup-${date}.json`, 'backup file name');
+    const backup = JSON.parse(file.text);
+    expectEqual(backup.version, '1.0', 'version');
+    expectEqual(Object.keys(backup.data).sort(), [...COLLECTIONS].sort(), 'every collection');
+    expectEqual(Object.keys(backup.schemas).sort(), [...COLLECTIONS].sort(), 'a schema per collection');
+    if (!backup.data.owners.some((/** @type {any} */ o) => o.owner_id === oid)) throw new Error('the backup lacks the new owner');
+    if (/password/i.test(JSON.stringify(backup.data.users))) throw new Error('the backup holds a password field');
+    const total = ['owners', 'properties', 'invoices', 'payments', 'vendors', 'bills', 'accounts', 'products'].reduce((/** @type {number} */ n, k) => n + backup.data[k].length, 0);
+    await expectVisible(page.getByText(`${total} records backed up.`));
+    const log = await backupPage.statusLog();
+    for (const step of ['10 Collecting data...', '50 Creating backup file...', '100 Backup completed successfully! File downloaded.']) {
+      if (!log.includes(step)) throw new Error(`backup progress lacks "${step}": ${JSON.stringify(log)}`);
+    }
+    await snap('backup-done');
+
+    // Restoring into the same instance adds records: first remove the backed-up owners and units so their ids are free.
+    const ownerIds = backup.data.owners.map((/** @type {any} */ o) => o.id);
+    const propertyIds = backup.data.properties.map((/** @type {any} */ p) => p.id);
+    await api.app('DELETE', '/entities/OwnerProperty', { token, body: { property_id: { $in: propertyIds } } });
+    await api.app('DELETE', '/entities/Property', { token, body: { id: { $in: propertyIds } } });
+    await api.app('DELETE', '/entities/Owner', { token, body: { id: { $in: ownerIds } } });
+    expectEqual((await list(api, token, 'Owner', { owner_id: oid })).length, 0, 'the owner is gone before the restore');
+
+    await backupPage.goto();
+    await backupPage.recordStatus();
+    await backupPage.upload(file.fileName, file.text);
+    await expectVisible(page.getByText('Restore completed successfully!'));
+    const restoreLog = await backupPage.statusLog();
+    for (const step of ['10 Reading backup file...', '40 Restoring organization settings...', '50 Restoring owners...', '60 Restoring properties...', '70 Restoring relationships...', '80 Restoring financial data...', '100 Restore completed successfully!']) {
+      if (!restoreLog.some((entry) => entry.startsWith(step))) throw new Error(`restore progress lacks "${step}": ${JSON.stringify(restoreLog)}`);
+    }
+    await snap('restore-done');
+    // The page reloads after 2 seconds.
+    await page.waitForEvent('load', { timeout: 10_000 });
+    await expectVisible(backupPage.heading);
+
+    const [restored] = await list(api, token, 'Owner', { owner_id: oid });
+    if (!restored || restored.id === owner.id) throw new Error('the owner was not created anew');
+    expectEqual([restored.first_name, restored.last_name, restored.email], ['Bella', `Backup${t}`, 'bella@example.com'], 'owner fields');
+    const [unit] = await list(api, token, 'Property', { property_id: pid });
+    expectEqual([unit.unit_number, unit.monthly_hoa_fee], [`${t}-1`, 321.5], 'property fields');
+    const [link] = await list(api, token, 'OwnerProperty', { property_id: unit.id });
+    expectEqual([link.owner_id, link.ownership_percentage, link.relationship_type], [restored.id, 75, 'co-owner'], 'the assignment points at the new records');
+  }),
+
+  spec('backup: a restore that clashes or an invalid file fails with the message and restores nothing', async ({ page, api, snap }) => {
+    const token = await adminToken(api);
+    const [topOwner] = await api.app('GET', '/entities/Owner?sort=-owner_id&limit=1', { token });
+    const oid = String(Math.max(topOwner ? Number(topOwner.owner_id) + 1 : 100000, 100000));
+    const existing = await api.app('POST', '/entities/Owner', { token, body: { owner_id: oid, first_name: 'Cole', last_name: 'Clash' } });
+    const backup = await api.app('POST', '/functions/createBackup', { token, body: {} });
+    const before = (await api.app('GET', '/entities/Owner/count', { token })).count;
+
+    await signInWithToken(page, token, '/backup');
+    const backupPage = new BackupPage(page);
+    await backupPage.upload('not-a-backup.json', '{"hello": "world"}');
+    await expectVisible(page.getByText('Restore failed: Invalid backup file format'));
+    await backupPage.upload('broken.json', '{not json');
+    await expectVisible(page.getByText('Restore failed: Invalid backup file format'));
+
+    await backupPage.upload('clash.json', JSON.stringify(backup));
+    await expectVisible(page.getByText(`Restore failed: Cannot restore owner ${oid} (Cole Clash)`, { exact: false }).or(page.getByText('Restore failed: Cannot restore owner')));
+    await snap('restore-failed');
+    expectEqual((await api.app('GET', '/entities/Owner/count', { token })).count, before, 'nothing was restored');
+    await api.app('DELETE', `/entities/Owner/${existing.id}`, { token });
+  }),
+];

@@ -1,0 +1,105 @@
+import type { ResourceKey } from '@covenant/contracts/constants';
+import type { LucideIcon } from 'lucide-react';
+import {
+  BarChart3Icon, BookOpenIcon, Building2Icon, DatabaseIcon, FileTextIcon, LayoutDashboardIcon, PackageIcon,
+  PaletteIcon, PercentIcon, ReceiptIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
+} from 'lucide-react';
+import type { User } from '@/lib/api';
+import { effectiveRoleOf } from '@/lib/roles';
+
+export type PageName =
+  | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
+  | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement';
+
+export interface NavItem {
+  page: PageName;
+  title: string;
+  icon: LucideIcon;
+  /** The privilege resource deciding visibility; none for items the spec gives only a role list. */
+  resource?: ResourceKey;
+  /** The spec's fixed role list, used when no privilege decides (spec part 1, section 6). */
+  fallbackRoles: readonly string[];
+}
+
+const STAFF = ['admin', 'property_manager'] as const;
+const ADMIN = ['admin'] as const;
+
+/** The menu of spec part 1, section 2, by section. */
+export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavItem[] }> = [
+  {
+    title: 'Overview',
+    items: [
+      { page: 'Dashboard', title: 'Dashboard', icon: LayoutDashboardIcon, resource: 'dashboard', fallbackRoles: ['admin', 'property_manager', 'owner', 'renter', 'household_member'] },
+    ],
+  },
+  {
+    title: 'Community',
+    items: [
+      { page: 'Owners', title: 'Owners', icon: UsersIcon, resource: 'owners', fallbackRoles: STAFF },
+      { page: 'Properties', title: 'Properties', icon: Building2Icon, resource: 'properties', fallbackRoles: STAFF },
+    ],
+  },
+  {
+    title: 'Financial',
+    items: [
+      { page: 'Invoices', title: 'Invoices', icon: FileTextIcon, resource: 'invoices', fallbackRoles: ['admin', 'property_manager', 'owner'] },
+      { page: 'Payments', title: 'Payments', icon: WalletIcon, resource: 'payments', fallbackRoles: ['admin', 'property_manager', 'owner'] },
+      { page: 'Items', title: 'Items', icon: PackageIcon, resource: 'items', fallbackRoles: STAFF },
+      { page: 'TaxRates', title: 'Tax Rates', icon: PercentIcon, resource: 'tax_rates', fallbackRoles: STAFF },
+      { page: 'ChartOfAccounts', title: 'Chart of Accounts', icon: BookOpenIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
+    ],
+  },
+  {
+    title: 'Vendors & Bills',
+    items: [
+      { page: 'Vendors', title: 'Vendors', icon: TruckIcon, resource: 'vendors', fallbackRoles: STAFF },
+      { page: 'Bills', title: 'Bills', icon: ReceiptIcon, resource: 'bills', fallbackRoles: STAFF },
+    ],
+  },
+  {
+    title: 'Reports',
+    items: [{ page: 'Reports', title: 'Reports', icon: BarChart3Icon, resource: 'reports', fallbackRoles: STAFF }],
+  },
+  {
+    title: 'Admin',
+    items: [
+      { page: 'Users', title: 'Users', icon: UserCogIcon, resource: 'users', fallbackRoles: ['admin', 'property_manager', 'owner', 'renter', 'household_member'] },
+      { page: 'OrgSettings', title: 'Organization Settings', icon: SettingsIcon, fallbackRoles: ADMIN },
+      { page: 'Backup', title: 'Backup & Restore', icon: DatabaseIcon, resource: 'backup', fallbackRoles: ADMIN },
+      { page: 'Themes', title: 'Themes', icon: PaletteIcon, fallbackRoles: ADMIN },
+      { page: 'RoleManagement', title: 'Role Management', icon: ShieldIcon, resource: 'role_management', fallbackRoles: ADMIN },
+    ],
+  },
+];
+
+export const NAV_ITEMS: readonly NavItem[] = NAV_SECTIONS.flatMap((section) => section.items);
+
+/** In-page link of a page (spec part 1, section 2): lower-cased with a leading slash. */
+export function pageUrl(page: PageName): string {
+  return page === 'Dashboard' ? '/' : `/${page.toLowerCase()}`;
+}
+
+/** The caller's level on a resource from `User/me`; undefined when the server sent no record for it. */
+export function permissionLevelOf(user: User, resource: ResourceKey) {
+  return user.userPrivileges?.find((privilege) => privilege.resource_name === resource)?.permission_level;
+}
+
+/** Whether the menu shows an item, and under which title ('User Profile' for own_records users). */
+export function navEntryFor(user: User, item: NavItem): { visible: boolean; title: string } {
+  const level = item.resource ? permissionLevelOf(user, item.resource) : undefined;
+  if (level === undefined) {
+    const role = effectiveRoleOf(user);
+    return { visible: role !== null && item.fallbackRoles.includes(role), title: item.title };
+  }
+  const title = item.page === 'Users' && level === 'own_records' ? 'User Profile' : item.title;
+  return { visible: level !== 'none', title };
+}
+
+export function navItem(page: PageName): NavItem {
+  return NAV_ITEMS.find((item) => item.page === page)!;
+}
+
+/** Whether the caller may open a page: the same rule as the menu. */
+export function canOpenPage(user: User, page: PageName): boolean {
+  return navEntryFor(user, navItem(page)).visible;
+}

@@ -1,0 +1,155 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { create, entityKeys, filter, get, invokeFunction, type EntityName, type EntityRecord } from '@/lib/entities';
+
+export const BILLS_PAGE_SIZE = 50;
+
+// BillPayment is served by the server but not yet named in the shared EntityName union.
+const BILL_PAYMENT = 'BillPayment' as EntityName;
+
+export type BillStatus = 'draft' | 'pending' | 'paid' | 'partial' | 'overdue' | 'cancelled';
+
+export interface Bill extends EntityRecord {
+  bill_number: string;
+  vendor_id: string;
+  bill_date: string;
+  due_date: string | null;
+  subtotal: number | string;
+  tax_amount: number | string;
+  total_amount: number | string;
+  balance_due: number | string;
+  amount_paid: number | string;
+  status: BillStatus;
+  payment_terms: string | null;
+  notes: string | null;
+}
+
+export interface BillLine extends EntityRecord {
+  bill_id: string;
+  description: string | null;
+  quantity: number | string;
+  unit_price: number | string;
+  extended_price: number | string;
+  account_id: string | null;
+}
+
+export interface BillPayment extends EntityRecord {
+  bill_id: string;
+  payment_date: string;
+  amount: number | string;
+  payment_method: string | null;
+  reference_number: string | null;
+  notes: string | null;
+}
+
+export interface VendorSummary extends EntityRecord {
+  vendor_name: string;
+  payment_terms: string | null;
+  status: string | null;
+}
+
+export interface ExpenseAccount extends EntityRecord {
+  account_number: string;
+  account_name: string;
+}
+
+/** The date in the browser's time zone as YYYY-MM-DD. */
+export const todayIso = () => new Date().toLocaleDateString('en-CA');
+
+/** One page of bills, newest bill date first. */
+export function billsQuery(page: number) {
+  const options = { sort: '-bill_date,-created_date', limit: BILLS_PAGE_SIZE, skip: page * BILLS_PAGE_SIZE };
+  return queryOptions({
+    queryKey: entityKeys.list('Bill', options),
+    queryFn: () => filter<Bill>('Bill', {}, options.sort, options.limit, options.skip),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function billQuery(id: string) {
+  return queryOptions({ queryKey: entityKeys.one('Bill', id), queryFn: () => get<Bill>('Bill', id) });
+}
+
+export function billLinesQuery(billId: string) {
+  const q = { bill_id: billId };
+  return queryOptions({
+    queryKey: entityKeys.list('BillLineItem', { q, sort: 'line_no' }),
+    queryFn: () => filter<BillLine>('BillLineItem', q, 'line_no', 500),
+  });
+}
+
+export function billPaymentsQuery(billId: string) {
+  const q = { bill_id: billId };
+  return queryOptions({
+    queryKey: entityKeys.list(BILL_PAYMENT, { q, sort: 'payment_date' }),
+    queryFn: () => filter<BillPayment>(BILL_PAYMENT, q, 'payment_date,created_date', 500),
+  });
+}
+
+/** Every vendor by name, for the form's picker and the table's vendor column. */
+export function vendorsQuery() {
+  const fields = ['id', 'vendor_name', 'payment_terms', 'status'];
+  return queryOptions({
+    queryKey: entityKeys.list('Vendor', { sort: 'vendor_name', limit: 1000, fields }),
+    queryFn: () => filter<VendorSummary>('Vendor', {}, 'vendor_name', 1000, 0, fields),
+  });
+}
+
+export function expenseAccountsQuery() {
+  const q = { account_type: 'expense' };
+  return queryOptions({
+    queryKey: entityKeys.list('ChartOfAccount', { q, sort: 'account_number' }),
+    queryFn: () => filter<ExpenseAccount>('ChartOfAccount', q, 'account_number', 1000),
+  });
+}
+
+export interface SaveBillInput {
+  vendor_id: string;
+  bill_number: string;
+  bill_date: string;
+  due_date?: string;
+  tax_amount: number;
+  payment_terms?: string;
+  notes?: string;
+  status?: 'draft' | 'pending';
+  lines: Array<{ description: string; quantity: number; unit_price: number; account_id: string }>;
+}
+
+const REPORT_KEY = ['reports'] as const;
+
+/** Saves a bill with its lines in one server transaction (function saveBill). */
+export function useSaveBill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveBillInput) => invokeFunction<Bill & { lines: BillLine[] }>('saveBill', { ...input }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: entityKeys.all('Bill') }),
+        queryClient.invalidateQueries({ queryKey: entityKeys.all('BillLineItem') }),
+        queryClient.invalidateQueries({ queryKey: REPORT_KEY }),
+      ]),
+  });
+}
+
+export interface PayBillInput {
+  bill_id: string;
+  payment_date: string;
+  amount: number;
+  payment_method: string;
+  reference_number?: string;
+}
+
+/** Records a payment of a bill; the server posts it and updates the bill's balance and status. */
+export function usePayBill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PayBillInput) => create<BillPayment>(BILL_PAYMENT, { ...input }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: entityKeys.all('Bill') }),
+        queryClient.invalidateQueries({ queryKey: entityKeys.all(BILL_PAYMENT) }),
+        queryClient.invalidateQueries({ queryKey: REPORT_KEY }),
+      ]),
+  });
+}
+
+export { BILL_PAYMENT };

@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { toCsv } from '@covenant/contracts/csv';
+import { entityKeys, filter, type EntityQuery, type EntityRecord } from '@/lib/entities';
+
+export interface Account extends EntityRecord {
+  account_number: string;
+  account_name: string;
+  account_type: string;
+  account_subtype: string | null;
+  description: string | null;
+  is_active: boolean;
+  balance: number | string | null;
+  system_key?: string | null;
+}
+
+export const ACCOUNTS_EXPORT_FILE = 'chart_of_accounts.csv';
+const ACCOUNT_SORT = 'account_number';
+const MAX_ROWS = 5000;
+
+/** 'account number - account name', as the Default Account column and items.csv write it. */
+export const accountLabel = (a: Pick<Account, 'account_number' | 'account_name'>) => `${a.account_number} - ${a.account_name}`;
+
+/** Every account matching a filter, sorted by account number (spec part 2, section 7). */
+export function accountsQuery(q: EntityQuery = {}) {
+  return queryOptions({
+    queryKey: [...entityKeys.all('ChartOfAccount'), 'list', { q, sort: ACCOUNT_SORT }],
+    queryFn: () => filter<Account>('ChartOfAccount', q, ACCOUNT_SORT, MAX_ROWS),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** chart_of_accounts.csv: one row per account, active as Yes or No. */
+export function accountsToCsv(accounts: readonly Account[]): string {
+  return toCsv([
+    ['account_number', 'account_name', 'account_type', 'account_subtype', 'description', 'balance', 'active'],
+    ...accounts.map((a) => [
+      a.account_number, a.account_name, a.account_type, a.account_subtype ?? '', a.description ?? '', a.balance ?? 0, a.is_active ? 'Yes' : 'No',
+    ]),
+  ]);
+}

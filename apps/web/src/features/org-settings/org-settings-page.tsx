@@ -1,0 +1,207 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ImageIcon, SaveIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { create, entityKeys, update, uploadFile } from '@/lib/entities';
+import { isAdminUser } from '@/lib/roles';
+import { useCurrentUser } from '@/app/current-user';
+import { isForbidden, NoAccess } from '@/app/page-access';
+import { orgSettingsQuery, type OrgSettings } from '@/features/org-settings/org-settings.api';
+
+const TEXT_FIELDS = [
+  { name: 'company_name', label: 'Company Name', type: 'text' },
+  { name: 'address', label: 'Address', type: 'text' },
+  { name: 'city', label: 'City', type: 'text' },
+  { name: 'state', label: 'State', type: 'text' },
+  { name: 'zip_code', label: 'Zip Code', type: 'text' },
+  { name: 'phone', label: 'Phone', type: 'tel' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'website', label: 'Website', type: 'url' },
+] as const;
+
+type FieldName = (typeof TEXT_FIELDS)[number]['name'];
+type FormValues = Record<FieldName, string> & { logo_url: string; open_registration: boolean };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function valuesOf(settings: OrgSettings | null): FormValues {
+  return {
+    company_name: settings?.company_name ?? '',
+    address: settings?.address ?? '',
+    city: settings?.city ?? '',
+    state: settings?.state ?? '',
+    zip_code: settings?.zip_code ?? '',
+    phone: settings?.phone ?? '',
+    email: settings?.email ?? '',
+    website: settings?.website ?? '',
+    logo_url: settings?.logo_url ?? '',
+    open_registration: settings?.open_registration ?? false,
+  };
+}
+
+function SettingsForm({ settings }: { settings: OrgSettings | null }) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<FormValues>(() => valuesOf(settings));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [isUploading, setIsUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const isAdmin = isAdminUser(user);
+
+  const save = useMutation({
+    mutationFn: (data: Record<string, unknown>) =>
+      settings ? update<OrgSettings>('OrgSettings', settings.id, data) : create<OrgSettings>('OrgSettings', data),
+    onSuccess: () => {
+      toast.success('Settings saved successfully');
+      return queryClient.invalidateQueries({ queryKey: entityKeys.all('OrgSettings') });
+    },
+    onError: (error) => toast.error(`Failed to save settings: ${error.message}`),
+  });
+
+  const onLogo = async (file: File | undefined) => {
+    if (!file) return;
+    setUploadError(null);
+    if (!file.type.startsWith('image/')) return setUploadError('Failed to upload logo');
+    setIsUploading(true);
+    try {
+      const url = await uploadFile(file);
+      setValues((current) => ({ ...current, logo_url: url }));
+    } catch {
+      setUploadError('Failed to upload logo');
+    } finally {
+      setIsUploading(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: Partial<Record<FieldName, string>> = {};
+    if (!values.company_name.trim()) next.company_name = 'Company Name is required';
+    if (values.email.trim() && !EMAIL.test(values.email.trim())) next.email = 'Please enter a valid email address';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const data: Record<string, unknown> = { logo_url: values.logo_url || null };
+    for (const field of TEXT_FIELDS) data[field.name] = field.name === 'company_name' ? values.company_name.trim() : values[field.name].trim() || null;
+    if (isAdmin) data.open_registration = values.open_registration;
+    save.mutate(data);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Logo</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-wrap items-center gap-4">
+          <div className="bg-muted flex size-20 items-center justify-center overflow-hidden rounded-lg border">
+            {values.logo_url ? (
+              <img src={values.logo_url} alt="Organization logo" className="size-full object-contain" />
+            ) : (
+              <ImageIcon className="text-muted-foreground size-8" aria-hidden="true" />
+            )}
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="org-logo">Logo</Label>
+            <Input id="org-logo" type="file" accept="image/*" disabled={isUploading} onChange={(event) => void onLogo(event.target.files?.[0])} />
+            {isUploading ? <p className="text-muted-foreground text-xs">Uploading...</p> : null}
+            {uploadError ? (
+              <p role="alert" className="text-destructive text-sm">
+                {uploadError}
+              </p>
+            ) : null}
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Company Information</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          {TEXT_FIELDS.map((field) => (
+            <div key={field.name} className={field.name === 'company_name' || field.name === 'address' ? 'space-y-2 sm:col-span-2' : 'space-y-2'}>
+              <Label htmlFor={`org-${field.name}`}>
+                {field.label}
+                {field.name === 'company_name' ? <span aria-hidden="true"> *</span> : null}
+              </Label>
+              <Input
+                id={`org-${field.name}`}
+                type={field.type}
+                required={field.name === 'company_name'}
+                placeholder={field.name === 'website' ? window.location.host : undefined}
+                aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={errors[field.name] ? `org-${field.name}-error` : undefined}
+                value={values[field.name]}
+                onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+              />
+              {errors[field.name] ? (
+                <p id={`org-${field.name}-error`} className="text-destructive text-sm">
+                  {errors[field.name]}
+                </p>
+              ) : null}
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+      {isAdmin ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Registration</h2>
+            </CardTitle>
+            <CardDescription>When open, anyone can create an account; staff then assign an application role.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex items-center gap-3">
+            <Switch
+              id="org-open-registration"
+              checked={values.open_registration}
+              onCheckedChange={(checked) => setValues((current) => ({ ...current, open_registration: checked }))}
+            />
+            <Label htmlFor="org-open-registration">Open registration</Label>
+          </CardContent>
+        </Card>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending || isUploading}>
+          <SaveIcon aria-hidden="true" />
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Organization Settings (spec part 1, section 2): the first settings record, created when none exists. */
+export default function OrgSettingsPage() {
+  const settings = useQuery(orgSettingsQuery);
+  if (isForbidden(settings.error)) return <NoAccess />;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 p-4 sm:p-6">
+      <title>Organization Settings · Covenant</title>
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Organization Settings</h1>
+        <p className="text-muted-foreground">Your association's name, address, contact details and logo</p>
+      </div>
+      {settings.isPending ? (
+        <Skeleton className="h-96 rounded-xl" />
+      ) : settings.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{settings.error.message}</AlertDescription>
+        </Alert>
+      ) : (
+        <SettingsForm key={settings.data?.id ?? 'new'} settings={settings.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DownloadIcon, FileDownIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, PlusIcon, SearchIcon, Trash2Icon, UploadIcon } from 'lucide-react';
+import { useDeferredValue, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  OWNERS_EXPORT_FILE, OWNERS_TEMPLATE_FILE, describeCsvErrors, ownersTemplateCsv, ownersToCsv, parseOwnersCsv,
+} from '@covenant/contracts/csv';
+import { FormError } from '@/components/form-error';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { bulkCreate, count, deleteMany, entityKeys, remove, useEntitySubscription, useLiveEntities } from '@/lib/entities';
+import { initialsOf } from '@/lib/format';
+import { useCurrentUser } from '@/app/current-user';
+import { useDebugMode } from '@/app/debug-mode';
+import { ConfirmDialog } from './confirm-dialog';
+import { OwnerFormDialog } from './owner-form-dialog';
+import {
+  PAGE_SIZE, accessOf, downloadFile, errorMessage, fetchAll, fullName, humanize, withFileRows, type Owner,
+} from './owners.api';
+import { ownersPageQuery, type OwnerSort, type UnitChip } from './owners-data';
+
+function mailingAddress(o: Owner): string {
+  const cityLine = [o.city, [o.state, o.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [o.mailing_address, o.mailing_address_2, cityLine].filter(Boolean).join(', ');
+}
+
+function OwnerCard({ owner, units, canWrite, onEdit, onDelete }: { owner: Owner; units: UnitChip[]; canWrite: boolean; onEdit(): void; onDelete(): void }) {
+  const name = fullName(owner);
+  const address = mailingAddress(owner);
+  return (
+    <Card data-testid="owner-card" aria-label={name} role="article" className="gap-3 py-4">
+      <CardContent className="space-y-3 px-4">
+        <div className="flex items-start gap-3">
+          <Avatar className="size-12">
+            {owner.photo_url ? <AvatarImage src={owner.photo_url} alt="" /> : null}
+            <AvatarFallback>{initialsOf(name)}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0 flex-1">
+            <p className="text-muted-foreground text-xs">#{owner.owner_id}</p>
+            <h2 className="font-semibold break-words">{name}</h2>
+            <Badge variant={owner.status === 'active' ? 'default' : 'secondary'}>{humanize(owner.status)}</Badge>
+          </div>
+          {canWrite ? (
+            <div className="flex gap-1">
+              <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={onEdit}>
+                <PencilIcon />
+              </Button>
+              <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={onDelete}>
+                <Trash2Icon />
+              </Button>
+            </div>
+          ) : null}
+        </div>
+        <div className="text-muted-foreground space-y-1 text-sm">
+          {owner.email ? (
+            <p className="flex items-center gap-2 break-all">
+              <MailIcon className="size-4 shrink-0" aria-hidden="true" />
+              {owner.email}
+            </p>
+          ) : null}
+          {owner.phone ? (
+            <p className="flex items-center gap-2">
+              <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
+              {owner.phone}
+            </p>
+          ) : null}
+          {address ? (
+            <p className="flex items-center gap-2">
+              <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
+              {address}
+            </p>
+          ) : null}
+        </div>
+        {units.length ? (
+          <div className="flex flex-wrap gap-1" aria-label="Units">
+            {units.map((u) => (
+              <Link key={u.id} to={`/properties?search=${encodeURIComponent(u.unit_number)}`}>
+                <Badge variant="outline">Unit {u.unit_number}</Badge>
+              </Link>
+            ))}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function OwnersPage() {
+  const user = useCurrentUser();
+  const debug = useDebugMode();
+  const queryClient = useQueryClient();
+  const { canRead, canWrite } = accessOf(user, 'owners');
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
+  const deferredSearch = useDeferredValue(search);
+  const [sort, setSort] = useState<OwnerSort>('last_name');
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [editing, setEditing] = useState<{ owner: Owner | null } | null>(null);
+  const [deleting, setDeleting] = useState<Owner | null>(null);
+  const [confirmDeleteAll, setConfirmDeleteAll] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const page = useQuery({ ...ownersPageQuery(deferredSearch, sort, limit), enabled: canRead });
+  useLiveEntities('Owner');
+  const refreshOwners = () => void queryClient.invalidateQueries({ queryKey: entityKeys.all('Owner') });
+  useEntitySubscription('OwnerProperty', refreshOwners);
+  useEntitySubscription('Property', refreshOwners);
+
+  const remover = useMutation({
+    mutationFn: (o: Owner) => remove('Owner', o.id),
+    onSuccess: refreshOwners,
+    onError: (e) => toast.error(`Failed to delete owner: ${errorMessage(e)}`),
+  });
+
+  const importer = useMutation({
+    mutationFn: async (file: File) => {
+      const parsed = parseOwnersCsv(await file.text());
+      if (!parsed.ok) throw new Error(describeCsvErrors(parsed.errors));
+      try {
+        return await bulkCreate('Owner', parsed.records);
+      } catch (e) {
+        throw new Error(withFileRows(errorMessage(e), parsed.rows));
+      }
+    },
+    onSuccess: (created) => {
+      toast.success(`Successfully imported ${created.length} owners`);
+      refreshOwners();
+    },
+    onError: (e) => toast.error(`Failed to import owners: ${errorMessage(e)}`),
+  });
+
+  const onExport = async () => {
+    try {
+      const all = await fetchAll<Owner>('Owner', {}, 'last_name,first_name,owner_id');
+      downloadFile(OWNERS_EXPORT_FILE, ownersToCsv(all));
+    } catch (e) {
+      toast.error(`Failed to export owners: ${errorMessage(e)}`);
+    }
+  };
+
+  const onDeleteAll = async () => {
+    setConfirmDeleteAll(false);
+    try {
+      if ((await count('Owner')) === 0) {
+        toast.info('No owners to delete.');
+        return;
+      }
+      await deleteMany('Owner', {});
+      toast.success('All owners deleted successfully.');
+    } catch (e) {
+      toast.error(`Failed to delete all owners: ${errorMessage(e)}`);
+    } finally {
+      refreshOwners();
+    }
+  };
+
+  if (!canRead) {
+    return (
+      <div className="p-4 sm:p-6">
+        <title>Owners · Covenant</title>
+        <h1 className="text-2xl font-semibold tracking-tight">Owners</h1>
+        <p className="text-muted-foreground mt-2">You do not have permission to view owners.</p>
+      </div>
+    );
+  }
+
+  const data = page.data;
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
+      <title>Owners · Covenant</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Owners</h1>
+          <p className="text-muted-foreground">Manage homeowner profiles and contact information</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {debug && canWrite ? (
+            <Button variant="destructive" onClick={() => setConfirmDeleteAll(true)}>
+              <Trash2Icon /> Delete All
+            </Button>
+          ) : null}
+          {canWrite ? (
+            <>
+              <Button variant="outline" onClick={() => downloadFile(OWNERS_TEMPLATE_FILE, ownersTemplateCsv())}>
+                <FileDownIcon /> Download Template
+              </Button>
+              <Button variant="outline" disabled={importer.isPending} onClick={() => fileInput.current?.click()}>
+                <UploadIcon /> {importer.isPending ? 'Importing...' : 'Import CSV'}
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept=".csv,text/csv"
+                className="hidden"
+                data-testid="owners-import-input"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) importer.mutate(file);
+                }}
+              />
+            </>
+          ) : null}
+          <Button variant="outline" onClick={() => void onExport()}>
+            <DownloadIcon /> Export CSV
+          </Button>
+          {canWrite ? (
+            <Button onClick={() => setEditing({ owner: null })}>
+              <PlusIcon /> Add Owner
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <SearchIcon className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
+          <Input
+            className="pl-9"
+            placeholder="Search owners by name or email..."
+            aria-label="Search owners"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setLimit(PAGE_SIZE);
+            }}
+          />
+        </div>
+        <Select value={sort} onValueChange={(v) => { setSort(v as OwnerSort); setLimit(PAGE_SIZE); }}>
+          <SelectTrigger className="w-full sm:w-56" aria-label="Sort owners">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="last_name">Sort by Last Name</SelectItem>
+            <SelectItem value="unit">Sort by Unit Number</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
+
+      <FormError error={page.error} />
+      {page.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading owners">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-44" />
+          ))}
+        </div>
+      ) : data && data.owners.length === 0 ? (
+        <Card>
+          <CardContent className="text-muted-foreground py-10 text-center">No owners found. Add your first owner to get started.</CardContent>
+        </Card>
+      ) : data ? (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="owners-grid">
+            {data.owners.map((o) => (
+              <OwnerCard
+                key={o.id}
+                owner={o}
+                units={data.units[o.id] ?? []}
+                canWrite={canWrite}
+                onEdit={() => setEditing({ owner: o })}
+                onDelete={() => setDeleting(o)}
+              />
+            ))}
+          </div>
+          <div className="text-muted-foreground flex flex-col items-center gap-2 text-sm">
+            <p>
+              Showing {data.owners.length} of {data.total} owners
+            </p>
+            {data.owners.length < data.total ? (
+              <Button variant="outline" disabled={page.isFetching} onClick={() => setLimit((l) => l + PAGE_SIZE)}>
+                Load more
+              </Button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+
+      {editing ? <OwnerFormDialog open owner={editing.owner} onOpenChange={(o) => !o && setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        text="Are you sure you want to delete this owner?"
+        confirmLabel="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remover.mutate(deleting);
+          setDeleting(null);
+        }}
+      />
+      <ConfirmDialog
+        open={confirmDeleteAll}
+        text="Are you sure you want to delete ALL owners? This action cannot be undone and is only available in debug mode."
+        confirmLabel="Delete All"
+        onCancel={() => setConfirmDeleteAll(false)}
+        onConfirm={() => void onDeleteAll()}
+      />
+    </div>
+  );
+}
+

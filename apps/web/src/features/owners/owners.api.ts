@@ -1,0 +1,138 @@
+import { FIRST_OWNER_ID } from '@covenant/contracts/constants';
+import type { User } from '@/lib/api';
+import { filter, list, type EntityName, type EntityQuery, type EntityRecord } from '@/lib/entities';
+import { isAdminUser } from '@/lib/roles';
+import { permissionLevelOf } from '@/app/navigation';
+import type { ResourceKey } from '@covenant/contracts/constants';
+
+export interface Owner extends EntityRecord {
+  owner_id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  resident_status: string;
+  email: string | null;
+  phone: string | null;
+  photo_url: string | null;
+  mailing_address: string | null;
+  mailing_address_2: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  emergency_contact_name: string | null;
+  emergency_contact_phone: string | null;
+  notes: string | null;
+  status: string;
+}
+
+export interface Property extends EntityRecord {
+  property_id: string;
+  unit_number: string;
+  street_address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  property_type: string;
+  square_footage: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  parking_spaces: number | null;
+  monthly_hoa_fee: number | null;
+  status: string;
+  notes: string | null;
+}
+
+export interface OwnerProperty extends EntityRecord {
+  owner_id: string;
+  property_id: string;
+  ownership_percentage: number;
+  relationship_type: string;
+  start_date: string;
+}
+
+/** Cards shown per page; 'Load more' adds another page (lists are never loaded whole). */
+export const PAGE_SIZE = 48;
+
+/** What the caller may do on a resource, from the privileges User/me carries. */
+export function accessOf(user: User, resource: ResourceKey) {
+  const level = isAdminUser(user) ? 'read_write' : permissionLevelOf(user, resource);
+  return { canRead: level !== undefined && level !== 'none', canWrite: level === 'read_write' };
+}
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A case-insensitive search where every word must match one of the fields. */
+export function wordsQuery(search: string, fields: string[]): EntityQuery {
+  const words = search.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return {};
+  const clauses = words.map((w) => ({ $or: fields.map((f) => ({ [f]: { $regex: escapeRegex(w), $options: 'i' } })) }));
+  return clauses.length === 1 ? clauses[0]! : { $and: clauses };
+}
+
+/** Every record matching a query, fetched in pages (exports only, never for display). */
+export async function fetchAll<T>(entity: EntityName, query: EntityQuery, sort: string, fields?: string[]): Promise<T[]> {
+  const out: T[] = [];
+  const page = 1000;
+  for (let skip = 0; ; skip += page) {
+    const rows = await filter<T>(entity, query, sort, page, skip, fields);
+    out.push(...rows);
+    if (rows.length < page) return out;
+  }
+}
+
+/** Records by id, in chunks small enough for a URL. */
+export async function fetchByIds<T extends { id: string }>(entity: EntityName, ids: string[], fields?: string[], field = 'id'): Promise<T[]> {
+  const out: T[] = [];
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 100) {
+    out.push(...(await filter<T>(entity, { [field]: { $in: unique.slice(i, i + 100) } }, undefined, 5000, undefined, fields)));
+  }
+  return out;
+}
+
+/** The next six-digit id after the highest numeric one, starting at first (spec part 1, section 5). */
+export async function nextBusinessId(entity: 'Owner' | 'Property', field: 'owner_id' | 'property_id', first: number): Promise<string> {
+  const [top] = await list<Record<string, string>>(entity, { sort: `-${field}`, limit: 1, fields: ['id', field] });
+  const highest = top && /^\d{6}$/.test(top[field] ?? '') ? Number(top[field]) : first - 1;
+  return String(Math.max(highest + 1, first)).padStart(6, '0');
+}
+
+export const nextOwnerId = () => nextBusinessId('Owner', 'owner_id', FIRST_OWNER_ID);
+
+/** Starts a browser download of text content. */
+export function downloadFile(fileName: string, content: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/** "Item 3: ..." from a bulk create becomes the row of the file that item came from. */
+export function withFileRows(message: string, rows: number[]): string {
+  return message.replace(/^Item (\d+): /, (_m, n: string) => `Row ${rows[Number(n) - 1] ?? n}: `);
+}
+
+/** Natural order of unit numbers ("2" before "10", "1A" before "1B"). */
+export const compareUnits = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
+
+export const humanize = (value: string | null | undefined) =>
+  (value ?? '').replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+export function fullName(o: Pick<Owner, 'first_name' | 'last_name'>): string {
+  return `${o.first_name} ${o.last_name}`.trim();
+}

@@ -1,0 +1,231 @@
+import { useQuery } from '@tanstack/react-query';
+import { MailIcon, PencilIcon, PhoneIcon, SearchIcon, Trash2Icon, UserPlusIcon, UserIcon, HomeIcon } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter,
+  AlertDialogHeader, AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useLiveEntities } from '@/lib/entities';
+import { initialsOf } from '@/lib/format';
+import { isAdminUser, roleLabelOf } from '@/lib/roles';
+import { useCurrentUser } from '@/app/current-user';
+import { permissionLevelOf } from '@/app/navigation';
+import { isForbidden, NoAccess } from '@/app/page-access';
+import { InviteUserDialog } from '@/features/users/invite-user-dialog';
+import { UserEditDialog } from '@/features/users/user-edit-dialog';
+import {
+  linkedOwnersQuery, linkedPropertiesQuery, ownerName, useDeleteUser, usersQuery, USERS_PAGE_SIZE, type UserRecord,
+} from '@/features/users/users.api';
+
+function RolesCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>About roles</h2>
+        </CardTitle>
+        <CardDescription>Every user has a system role and an application role.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6 text-sm md:grid-cols-2">
+        <div>
+          <h3 className="mb-2 font-medium">System roles</h3>
+          <ul className="text-muted-foreground space-y-1">
+            <li>
+              <span className="text-foreground font-medium">admin</span>: manages all users and settings.
+            </li>
+            <li>
+              <span className="text-foreground font-medium">user</span>: can only view/edit their own user record.
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h3 className="mb-2 font-medium">Application roles</h3>
+          <ul className="text-muted-foreground space-y-1">
+            <li>
+              <span className="text-foreground font-medium">property_manager</span>: manages properties, financials and users.
+            </li>
+            <li>
+              <span className="text-foreground font-medium">owner</span>: views own properties and invoices.
+            </li>
+            <li>
+              <span className="text-foreground font-medium">renter</span>: limited access to the assigned property.
+            </li>
+            <li>
+              <span className="text-foreground font-medium">household_member</span>: view only access.
+            </li>
+            <li>
+              <span className="text-foreground font-medium">guest_contact</span>: minimal access.
+            </li>
+          </ul>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'User Management' (spec part 1, section 2 'Users'); 'User Profile' for an own_records user. */
+export default function UsersPage() {
+  const me = useCurrentUser();
+  const level = isAdminUser(me) ? 'read_write' : (permissionLevelOf(me, 'users') ?? 'none');
+  const isProfile = level === 'own_records';
+  const canManage = level === 'read_write';
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [editing, setEditing] = useState<UserRecord | null>(null);
+  const [deleting, setDeleting] = useState<UserRecord | null>(null);
+  const [isInviting, setIsInviting] = useState(false);
+  useLiveEntities('User');
+  const users = useQuery(usersQuery(isProfile ? '' : deferredSearch));
+  const list = users.data ?? [];
+  const ownerIds = [...new Set(list.flatMap((u) => (u.owner_id ? [u.owner_id] : [])))];
+  const propertyIds = [...new Set(list.flatMap((u) => (u.property_id ? [u.property_id] : [])))];
+  const owners = useQuery(linkedOwnersQuery(ownerIds));
+  const properties = useQuery(linkedPropertiesQuery(propertyIds));
+  const deleteUser = useDeleteUser();
+  const title = isProfile ? 'User Profile' : 'User Management';
+
+  if (isForbidden(users.error)) return <NoAccess />;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
+      <title>{`${title} · Covenant`}</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <p className="text-muted-foreground">
+            {isProfile ? 'Your user record' : 'Manage user roles, linked owners and assigned units'}
+          </p>
+        </div>
+        {canManage ? (
+          <Button onClick={() => setIsInviting(true)}>
+            <UserPlusIcon aria-hidden="true" />
+            Add User
+          </Button>
+        ) : null}
+      </div>
+
+      {!isProfile ? (
+        <div className="relative max-w-md">
+          <SearchIcon className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
+          <Input
+            className="bg-background pl-9"
+            placeholder="Search users by name or email..."
+            aria-label="Search users by name or email..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      ) : null}
+
+      {users.isError && !isForbidden(users.error) ? <p className="text-destructive">{users.error.message}</p> : null}
+
+      {users.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-48 rounded-xl" />
+          ))}
+        </div>
+      ) : list.length === 0 ? (
+        <Card>
+          <CardContent className="text-muted-foreground py-10 text-center">No users found. Add your first user to get started.</CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Users">
+          {list.map((user) => {
+            const owner = owners.data?.find((o) => o.id === user.owner_id);
+            const property = properties.data?.find((p) => p.id === user.property_id);
+            const photo = owner?.photo_url || user.photo_url;
+            const name = user.full_name || user.email;
+            return (
+              <li key={user.id} aria-label={name}>
+                <Card className="h-full gap-4 py-5">
+                  <CardHeader className="flex flex-row items-start gap-3 px-5">
+                    <Avatar className="size-12">
+                      {photo ? <AvatarImage src={photo} alt="" /> : null}
+                      <AvatarFallback className="bg-primary/10 text-primary font-semibold">{initialsOf(name)}</AvatarFallback>
+                    </Avatar>
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <h2 className="truncate font-semibold">{user.full_name || '—'}</h2>
+                      <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{roleLabelOf(user)}</Badge>
+                    </div>
+                    <div className="flex gap-1">
+                      {canManage || isProfile ? (
+                        <Button variant="ghost" size="icon-sm" aria-label={`Edit ${name}`} onClick={() => setEditing(user)}>
+                          <PencilIcon aria-hidden="true" />
+                        </Button>
+                      ) : null}
+                      {canManage && user.id !== me.id ? (
+                        <Button variant="ghost" size="icon-sm" aria-label={`Delete ${name}`} onClick={() => setDeleting(user)}>
+                          <Trash2Icon className="text-destructive" aria-hidden="true" />
+                        </Button>
+                      ) : null}
+                    </div>
+                  </CardHeader>
+                  <CardContent className="text-muted-foreground space-y-1.5 px-5 text-sm">
+                    <p className="flex items-center gap-2 break-all">
+                      <MailIcon className="size-4 shrink-0" aria-hidden="true" />
+                      {user.email}
+                    </p>
+                    {user.phone ? (
+                      <p className="flex items-center gap-2">
+                        <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
+                        {user.phone}
+                      </p>
+                    ) : null}
+                    {owner ? (
+                      <p className="flex items-center gap-2">
+                        <UserIcon className="size-4 shrink-0" aria-hidden="true" />
+                        Owner: {ownerName(owner)}
+                      </p>
+                    ) : null}
+                    {property ? (
+                      <p className="flex items-center gap-2">
+                        <HomeIcon className="size-4 shrink-0" aria-hidden="true" />
+                        Unit {property.unit_number}
+                      </p>
+                    ) : null}
+                  </CardContent>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.length === USERS_PAGE_SIZE ? (
+        <p className="text-muted-foreground text-sm">Showing the newest {USERS_PAGE_SIZE} users; search to find others.</p>
+      ) : null}
+
+      {!isProfile ? <RolesCard /> : null}
+
+      {editing ? <UserEditDialog user={editing} selfOnly={!canManage} onClose={() => setEditing(null)} /> : null}
+      <InviteUserDialog open={isInviting} onOpenChange={setIsInviting} canInviteAdmin={isAdminUser(me)} />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete user</AlertDialogTitle>
+            <AlertDialogDescription>Are you sure you want to delete this user?</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              className="bg-destructive hover:bg-destructive/90 text-white"
+              onClick={() => {
+                if (!deleting) return;
+                deleteUser.mutate(deleting.id, { onError: (error) => toast.error(`Error: ${error.message}`) });
+              }}
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

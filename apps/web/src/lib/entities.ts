@@ -1,0 +1,265 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { Socket } from 'socket.io-client';
+import { appRequest, fetchAppConfig } from '@/lib/api';
+import { readStoredToken } from '@/lib/auth-token';
+
+/** The entities the server stores (docs/api.md). */
+export type EntityName =
+  | 'Owner' | 'Property' | 'OwnerProperty' | 'User' | 'Role' | 'Privilege' | 'OrgSettings'
+  | 'Product' | 'TaxRate' | 'ChartOfAccount' | 'Invoice' | 'InvoiceLineItem' | 'Payment'
+  | 'PaymentInvoice' | 'Vendor' | 'Bill' | 'BillLineItem' | 'BillPayment';
+
+/** Fields every stored record carries. */
+export interface EntityRecord {
+  id: string;
+  created_date: string;
+  updated_date: string;
+  created_by: string | null;
+}
+
+export interface ListOptions {
+  /** `field` or `-field`, comma-joined for several. */
+  sort?: string;
+  limit?: number;
+  skip?: number;
+  fields?: string[];
+}
+
+/** The filter language of docs/api.md: equality, `$eq $ne $gt … $regex`, `$and`/`$or`. */
+export type EntityQuery = Record<string, unknown>;
+
+function listParams(options: ListOptions & { q?: EntityQuery }): string {
+  const params = new URLSearchParams();
+  if (options.q && Object.keys(options.q).length > 0) params.set('q', JSON.stringify(options.q));
+  if (options.sort) params.set('sort', options.sort);
+  if (options.limit !== undefined) params.set('limit', String(options.limit));
+  if (options.skip !== undefined) params.set('skip', String(options.skip));
+  if (options.fields?.length) params.set('fields', options.fields.join(','));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const path = (entity: EntityName, rest = '') => `/entities/${entity}${rest}`;
+
+/** Lists records of an entity (spec part 1, section 7 'GET list'). */
+export function list<T = EntityRecord>(entity: EntityName, options: ListOptions = {}): Promise<T[]> {
+  return appRequest<T[]>(path(entity, listParams(options)));
+}
+
+/** Lists records matching a filter. */
+export function filter<T = EntityRecord>(
+  entity: EntityName,
+  query: EntityQuery,
+  sort?: string,
+  limit?: number,
+  skip?: number,
+  fields?: string[],
+): Promise<T[]> {
+  return appRequest<T[]>(path(entity, listParams({ q: query, sort, limit, skip, fields })));
+}
+
+export function get<T = EntityRecord>(entity: EntityName, id: string): Promise<T> {
+  return appRequest<T>(path(entity, `/${encodeURIComponent(id)}`));
+}
+
+export function create<T = EntityRecord>(entity: EntityName, data: Record<string, unknown>): Promise<T> {
+  return appRequest<T>(path(entity), { method: 'POST', body: data });
+}
+
+export function update<T = EntityRecord>(entity: EntityName, id: string, data: Record<string, unknown>): Promise<T> {
+  return appRequest<T>(path(entity, `/${encodeURIComponent(id)}`), { method: 'PUT', body: data });
+}
+
+export function remove(entity: EntityName, id: string): Promise<{ success: boolean }> {
+  return appRequest(path(entity, `/${encodeURIComponent(id)}`), { method: 'DELETE' });
+}
+
+/** Deletes every record matching the filter. */
+export function deleteMany(entity: EntityName, query: EntityQuery): Promise<{ success: boolean; deleted: number }> {
+  return appRequest(path(entity), { method: 'DELETE', body: query });
+}
+
+/** Creates several records, all or nothing. */
+export function bulkCreate<T = EntityRecord>(entity: EntityName, items: Array<Record<string, unknown>>): Promise<T[]> {
+  return appRequest<T[]>(path(entity, '/bulk'), { method: 'POST', body: items });
+}
+
+export async function count(entity: EntityName, query: EntityQuery = {}): Promise<number> {
+  const result = await appRequest<{ count: number }>(path(entity, `/count${listParams({ q: query })}`));
+  return result.count;
+}
+
+/** Imports a CSV whose header row names the fields; all or nothing. */
+export function importCsv<T = EntityRecord>(
+  entity: EntityName,
+  file: Blob,
+): Promise<{ success: boolean; count: number; items: T[] }> {
+  const form = new FormData();
+  form.append('file', file);
+  return appRequest(path(entity, '/import'), { method: 'POST', body: form });
+}
+
+/** Core UploadFile: stores an image and answers the URL it is served at. */
+export async function uploadFile(file: Blob): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const result = await appRequest<{ file_url: string }>('/integration-endpoints/Core/UploadFile', { method: 'POST', body: form });
+  return result.file_url;
+}
+
+/**
+ * Calls a backend function with named parameters (spec part 1, section 5): a plain string is refused;
+ * a file among the values sends multipart form data with objects as JSON strings.
+ */
+export function invokeFunction<T = unknown>(name: string, params: Record<string, unknown> = {}): Promise<T> {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    throw new Error(`Function ${name} must receive an object with named parameters, received: ${String(params)}`);
+  }
+  const hasFile = Object.values(params).some((value) => value instanceof Blob);
+  if (!hasFile) return appRequest<T>(`/functions/${encodeURIComponent(name)}`, { method: 'POST', body: params });
+  const form = new FormData();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (value instanceof Blob) form.append(key, value);
+    else form.append(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  }
+  return appRequest<T>(`/functions/${encodeURIComponent(name)}`, { method: 'POST', body: form });
+}
+
+/** Query keys of entity data: `['entity', Entity, ...]`, so one invalidation refreshes every list of an entity. */
+export const entityKeys = {
+  all: (entity: EntityName) => ['entity', entity] as const,
+  list: (entity: EntityName, options: ListOptions & { q?: EntityQuery } = {}) => ['entity', entity, 'list', options] as const,
+  count: (entity: EntityName, query: EntityQuery = {}) => ['entity', entity, 'count', query] as const,
+  one: (entity: EntityName, id: string) => ['entity', entity, 'one', id] as const,
+};
+
+/** Query options for a filtered, sorted page of an entity. */
+export function entityListQuery<T = EntityRecord>(entity: EntityName, options: ListOptions & { q?: EntityQuery } = {}) {
+  return queryOptions({
+    queryKey: entityKeys.list(entity, options),
+    queryFn: () => filter<T>(entity, options.q ?? {}, options.sort, options.limit, options.skip, options.fields),
+  });
+}
+
+export function entityCountQuery(entity: EntityName, query: EntityQuery = {}) {
+  return queryOptions({ queryKey: entityKeys.count(entity, query), queryFn: () => count(entity, query) });
+}
+
+// ---- Realtime ----
+
+/** One change pushed by the server: `data` of `update_model` parsed. */
+export interface EntityChange {
+  type: 'create' | 'update' | 'delete';
+  id: string;
+  data?: unknown;
+  timestamp?: string;
+}
+
+type Listener = (change: EntityChange) => void;
+
+let socketPromise: Promise<Socket> | undefined;
+let socketToken: string | null = null;
+const roomListeners = new Map<string, Set<Listener>>();
+
+/** The one socket of this session (spec part 1, sections 7 and 9); socket.io-client loads on first use. */
+async function sharedSocket(): Promise<Socket> {
+  const token = readStoredToken();
+  if (socketPromise && socketToken === token) return socketPromise;
+  if (socketPromise) void socketPromise.then((old) => old.disconnect());
+  socketToken = token;
+  socketPromise = Promise.all([import('socket.io-client'), fetchAppConfig()]).then(([{ io }, { app_id }]) => {
+    const socket = io({
+      path: '/ws-user-apps/socket.io/',
+      transports: ['websocket'],
+      query: { app_id, token: token ?? '' },
+      reconnection: true,
+      reconnectionAttempts: Infinity,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      randomizationFactor: 0.5,
+      timeout: 20000,
+    });
+    socket.on('update_model', (message: { room?: string; data?: unknown }) => {
+      if (!message?.room) return;
+      const listeners = roomListeners.get(message.room);
+      if (!listeners?.size) return;
+      let change: EntityChange;
+      try {
+        change = (typeof message.data === 'string' ? JSON.parse(message.data) : message.data) as EntityChange;
+      } catch {
+        return;
+      }
+      for (const listener of listeners) listener(change);
+    });
+    // Rooms are per connection: after a reconnect, join every room that still has listeners.
+    socket.on('connect', () => {
+      for (const [room, listeners] of roomListeners) if (listeners.size) socket.emit('join', room);
+    });
+    return socket;
+  });
+  return socketPromise;
+}
+
+async function subscribe(entity: EntityName, listener: Listener): Promise<() => void> {
+  const { app_id } = await fetchAppConfig();
+  const room = `entities:${app_id}:${entity}`;
+  let listeners = roomListeners.get(room);
+  if (!listeners) roomListeners.set(room, (listeners = new Set()));
+  listeners.add(listener);
+  const socket = await sharedSocket();
+  if (listeners.size === 1 && socket.connected) socket.emit('join', room);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) socket.emit('leave', room);
+  };
+}
+
+/** Calls `onChange` for every change of an entity another session (or this one) makes, while mounted. */
+export function useEntitySubscription(entity: EntityName, onChange: (change: EntityChange) => void): void {
+  const handler = useRef(onChange);
+  useEffect(() => {
+    handler.current = onChange;
+  });
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    subscribe(entity, (change) => handler.current(change))
+      .then((stop) => (cancelled ? stop() : (unsubscribe = stop)))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [entity]);
+}
+
+/** Keeps every open query of these entities fresh: a realtime change invalidates them. */
+export function useLiveEntities(...entities: EntityName[]): void {
+  useLiveRefresh(undefined, ...entities);
+}
+
+/** Like {@link useLiveEntities}, and also invalidates `alsoKey` (an aggregate built from these entities). */
+export function useLiveRefresh(alsoKey: readonly unknown[] | undefined, ...entities: EntityName[]): void {
+  const queryClient = useQueryClient();
+  const key = entities.join(',');
+  const extra = JSON.stringify(alsoKey ?? null);
+  useEffect(() => {
+    let cancelled = false;
+    const stops: Array<() => void> = [];
+    for (const entity of key.split(',') as EntityName[]) {
+      subscribe(entity, () => {
+        void queryClient.invalidateQueries({ queryKey: entityKeys.all(entity) });
+        const also = JSON.parse(extra) as unknown[] | null;
+        if (also) void queryClient.invalidateQueries({ queryKey: also });
+      })
+        .then((stop) => (cancelled ? stop() : stops.push(stop)))
+        .catch(() => undefined);
+    }
+    return () => {
+      cancelled = true;
+      for (const stop of stops) stop();
+    };
+  }, [key, extra, queryClient]);
+}
