@@ -15,6 +15,7 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
   AUTH_SECRET: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -67,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
-    authRateLimitPerMinute: 30,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     failedLoginLimit: 10,
   };
 }

@@ -50,3 +50,17 @@ export function expectEqual(actual, expected, message = 'values differ') {
   const e = JSON.stringify(expected);
   if (a !== e) throw new Error(`${message}: expected ${e}, got ${a}`);
 }
+
+/**
+ * Waits until the locator matches exactly `count` elements (the last one present, the next one gone).
+ * @param {import('playwright-core').Locator} locator
+ * @param {number} count
+ */
+export async function expectCount(locator, count, { timeout = DEFAULT_TIMEOUT_MS } = {}) {
+  try {
+    if (count > 0) await locator.nth(count - 1).waitFor({ state: 'attached', timeout });
+    await locator.nth(count).waitFor({ state: 'detached', timeout });
+  } catch (error) {
+    throw new Error(`Expected ${locator} to match ${count} element(s) within ${timeout} ms`, { cause: error });
+  }
+}

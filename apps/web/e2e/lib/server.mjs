@@ -39,6 +39,8 @@ export async function startServer({ repoRoot, logFile, appId = 'covenant-e2e' })
     PORT: String(port),
     DATA_DIR: dataDir,
     APP_ID: appId,
+    // Every spec signs in from this one address; the production limit (30 a minute) would throttle the suite.
+    AUTH_RATE_LIMIT_PER_MINUTE: '2000',
     PUBLIC_URL: baseURL,
   };
   delete env.DATABASE_URL;

@@ -39,9 +39,18 @@ export default [
     await expectVisible(dashboard.debugCard);
     await page.reload();
     await expectVisible(dashboard.debugCard);
+    // The variables panel shows under every screen while debug mode is on.
+    const panel = page.getByText('Debug variables');
+    await expectVisible(panel);
+    await panel.click();
+    await expectVisible(page.getByText('"path": "/"'));
+    await page.goto('/owners');
+    await expectVisible(page.getByText('Debug variables'));
+    await page.goto('/');
     await snap('debug');
     await shell.debugToggle.click();
     await expectHidden(dashboard.debugCard);
+    await expectHidden(page.getByText('Debug variables'));
 
     const reloaded = page.waitForEvent('load');
     await dashboard.reinitializeButton.click();

@@ -1,4 +1,4 @@
-import { expectEqual, expectHidden, expectVisible } from '../lib/expect.mjs';
+import { expectCount, expectEqual, expectHidden, expectVisible } from '../lib/expect.mjs';
 import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
 import { ItemsPage, downloadOf } from '../pages/items-page.mjs';
@@ -50,6 +50,8 @@ export default [
     await expectVisible(row.getByText('$1,234.50'));
     await expectVisible(row.getByText(label));
     await expectVisible(row.getByText('Active', { exact: true }));
+    // The search narrows the table to this spec's two items; wait for it before reading the order.
+    await expectCount(page.locator('table tbody tr'), 2);
     const codes = await page.locator('table tbody tr td:first-child').allTextContents();
     expectEqual(codes, [`${t}-A`, `${t}-B`], 'sorted by product code');
     await snap('items');

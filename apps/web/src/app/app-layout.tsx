@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { AppHeader } from '@/app/app-header';
 import { AppSidebar } from '@/app/app-sidebar';
+import { DebugPanel } from '@/app/debug-panel';
 import { usePostUrlToParent } from '@/app/embedding';
 import { useThemeFromSettings } from '@/app/organization';
 import { usePageViewLogging } from '@/app/page-view-logging';
@@ -26,6 +27,7 @@ export function AppLayout() {
         <div className="flex flex-1 flex-col">
           <Outlet />
         </div>
+        <DebugPanel />
       </SidebarInset>
     </SidebarProvider>
   );
