@@ -124,14 +124,20 @@ async function aging(ctx: Ctx, kind: 'ar' | 'ap', asOf: string) {
   const partyName = isAr ? sql<string>`trim(${owners.first_name} || ' ' || ${owners.last_name})` : sql<string>`${vendors.vendor_name}`;
   const partyCol = isAr ? invoices.owner_id : bills.vendor_id;
   const sign = isAr ? sql`${journalLines.debit} - ${journalLines.credit}` : sql`${journalLines.credit} - ${journalLines.debit}`;
-  const rows = await ctx.db
-    .select({ party_id: party.id, party_name: partyName, due_date: docs.due_date, open: sql<string>`sum(${sign})` })
+  // Open balance per document first (an index-only scan of the control account's lines), then only the open
+  // documents are joined to their parties.
+  const openDocs = ctx.db
+    .select({ document_id: journalLines.document_id, open: sql<string>`sum(${sign})`.as('open') })
     .from(journalLines)
-    .innerJoin(docs, eq(docs.id, journalLines.document_id))
-    .innerJoin(party, eq(party.id, partyCol))
     .where(and(eq(journalLines.account_id, isAr ? acc.accounts_receivable : acc.accounts_payable), eq(journalLines.document_type, isAr ? 'invoice' : 'bill'), lte(journalLines.entry_date, asOf)))
-    .groupBy(docs.id, docs.due_date, party.id, partyName)
-    .having(sql`sum(${sign}) <> 0`);
+    .groupBy(journalLines.document_id)
+    .having(sql`sum(${sign}) <> 0`)
+    .as('open_docs');
+  const rows = await ctx.db
+    .select({ party_id: party.id, party_name: partyName, due_date: docs.due_date, open: openDocs.open })
+    .from(openDocs)
+    .innerJoin(docs, eq(docs.id, openDocs.document_id))
+    .innerJoin(party, eq(party.id, partyCol));
   const byParty = new Map<string, AgingRow>();
   const totals: AgingRow = { id: '', name: 'Total', current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, total: 0 };
   for (const r of rows) {
