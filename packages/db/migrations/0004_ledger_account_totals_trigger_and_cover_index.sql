@@ -5,14 +5,17 @@ INSERT INTO "ledger_account_totals" ("account_id", "debit", "credit")
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION ledger_add_to_account_totals() RETURNS trigger AS $$
 BEGIN
-  INSERT INTO ledger_account_totals (account_id, debit, credit) VALUES (NEW.account_id, NEW.debit, NEW.credit)
+  -- One upsert per account per statement, however many lines the statement inserted.
+  INSERT INTO ledger_account_totals (account_id, debit, credit)
+    SELECT account_id, sum(debit), sum(credit) FROM new_lines GROUP BY account_id
   ON CONFLICT (account_id) DO UPDATE SET debit = ledger_account_totals.debit + EXCLUDED.debit, credit = ledger_account_totals.credit + EXCLUDED.credit;
   RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE TRIGGER journal_lines_account_totals AFTER INSERT ON journal_lines
-  FOR EACH ROW EXECUTE FUNCTION ledger_add_to_account_totals();
+  REFERENCING NEW TABLE AS new_lines
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_add_to_account_totals();
 --> statement-breakpoint
 -- Aging and account reports read only these columns of one account's lines: an index-only scan.
 CREATE INDEX "journal_lines_account_document_cover" ON "journal_lines" ("account_id", "document_id") INCLUDE ("debit", "credit", "entry_date", "document_type");
