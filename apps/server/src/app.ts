@@ -153,6 +153,9 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
       const message = error.validation.map((v) => `${v.instancePath?.replace(/^\//, '') || (v.params as { issue?: { path?: string[] } })?.issue?.path?.join('.') || error.validationContext || 'input'}: ${v.message}`).join('; ');
       return reply.status(400).send({ message, code: 'validation_error' });
     }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: error.code === 'FST_REQ_FILE_TOO_LARGE' ? 'The file is too large' : 'The request is too large', code: 'file_too_large' });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = error.statusCode === 429 ? 'too_many_requests' : (error.code ?? 'bad_request').toLowerCase();
       const message = error.statusCode === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message;

@@ -5,7 +5,7 @@ import {
   PaletteIcon, PercentIcon, ReceiptIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
 } from 'lucide-react';
 import type { User } from '@/lib/api';
-import { effectiveRoleOf } from '@/lib/roles';
+import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 
 export type PageName =
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
@@ -102,4 +102,10 @@ export function navItem(page: PageName): NavItem {
 /** Whether the caller may open a page: the same rule as the menu. */
 export function canOpenPage(user: User, page: PageName): boolean {
   return navEntryFor(user, navItem(page)).visible;
+}
+
+/** What the caller may do on a resource, from the privileges User/me carries. */
+export function accessOf(user: User, resource: ResourceKey) {
+  const level = isAdminUser(user) ? 'read_write' : permissionLevelOf(user, resource);
+  return { canRead: level !== undefined && level !== 'none', canWrite: level === 'read_write' };
 }

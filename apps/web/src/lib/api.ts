@@ -180,3 +180,13 @@ export function authErrorReason(error: unknown): string | undefined {
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
+
+/** A readable message from anything thrown: the error's message, else its serialized form (spec part 1, section 8). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}

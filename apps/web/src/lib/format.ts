@@ -6,3 +6,7 @@ export function initialsOf(name: string | null | undefined): string {
   const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
   return `${first}${last}`.toUpperCase();
 }
+
+/** An enum value for people: 'household_member' → 'Household Member'. */
+export const humanize = (value: string | null | undefined) =>
+  (value ?? '').replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());

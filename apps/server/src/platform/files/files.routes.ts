@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { requireSignedIn } from '../access/access.service.ts';
 import { readStoredFile, storeImage } from './files.service.ts';
 
@@ -14,20 +14,10 @@ export async function fileRoutes(app: FastifyInstance) {
       const { name } = request.params as { name: string };
       if (name !== 'UploadFile') throw new NotFoundError(`Integration '${name}' is not available on this server`);
       if (!request.isMultipart()) throw new ValidationError('Upload the file as multipart form data in the field "file"');
-      let part;
-      try {
-        part = await request.file();
-      } catch (err) {
-        throw (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError(413, 'file_too_large', 'The file is too large') : err;
-      }
+      // A file over the size limit throws FST_REQ_FILE_TOO_LARGE, which the error handler answers with 413.
+      const part = await request.file();
       if (!part || part.fieldname !== 'file') throw new ValidationError('Upload the file in the field "file"');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file_too_large', 'The file is too large');
-        throw err;
-      }
+      const data = await part.toBuffer();
       return storeImage(request.ctx, data, part.filename);
     },
   );

@@ -7,7 +7,9 @@ import { Progress } from '@/components/ui/progress';
 import { invokeFunction } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { useOrganizationName } from '@/app/organization';
-import { accessOf, downloadFile, errorMessage } from '@/features/owners/owners.api';
+import { accessOf } from '@/app/navigation';
+import { downloadFile } from '@/lib/download';
+import { errorMessage } from '@/lib/api';
 
 interface BackupFile {
   timestamp: string;

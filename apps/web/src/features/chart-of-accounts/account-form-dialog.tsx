@@ -11,7 +11,8 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { create, entityKeys, update } from '@/lib/entities';
 import { FieldRow } from '@/features/owners/owner-form-dialog';
-import { errorMessage, humanize } from '@/features/owners/owners.api';
+import { errorMessage } from '@/lib/api';
+import { humanize } from '@/lib/format';
 import type { Account } from './accounts.api';
 
 interface Values {

@@ -11,7 +11,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { entityKeys, remove, useLiveEntities } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { ConfirmDialog } from '@/features/owners/confirm-dialog';
-import { accessOf, downloadFile, errorMessage, humanize } from '@/features/owners/owners.api';
+import { accessOf } from '@/app/navigation';
+import { downloadFile } from '@/lib/download';
+import { errorMessage } from '@/lib/api';
+import { humanize } from '@/lib/format';
 import { AccountFormDialog } from './account-form-dialog';
 import { ACCOUNTS_EXPORT_FILE, accountsQuery, accountsToCsv, type Account } from './accounts.api';
 

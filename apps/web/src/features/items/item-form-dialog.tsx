@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { create, entityKeys, update } from '@/lib/entities';
 import { accountLabel, type Account } from '@/features/chart-of-accounts/accounts.api';
 import { FieldRow } from '@/features/owners/owner-form-dialog';
-import { errorMessage } from '@/features/owners/owners.api';
+import { errorMessage } from '@/lib/api';
 import type { Product } from './items.api';
 
 interface Values {

@@ -14,7 +14,9 @@ import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
 import { accountLabel, accountsQuery } from '@/features/chart-of-accounts/accounts.api';
 import { ConfirmDialog } from '@/features/owners/confirm-dialog';
-import { accessOf, downloadFile, errorMessage } from '@/features/owners/owners.api';
+import { accessOf } from '@/app/navigation';
+import { downloadFile } from '@/lib/download';
+import { errorMessage } from '@/lib/api';
 import { ItemFormDialog } from './item-form-dialog';
 import { ITEMS_EXPORT_FILE, itemsQuery, itemsToCsv, type Product } from './items.api';
 

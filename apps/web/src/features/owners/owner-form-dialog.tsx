@@ -12,7 +12,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { create, entityKeys, update, uploadFile } from '@/lib/entities';
 import { initialsOf } from '@/lib/format';
-import { humanize, nextOwnerId, type Owner } from './owners.api';
+import { nextOwnerId, type Owner } from './owners.api';
+import { humanize } from '@/lib/format';
 
 const FIELDS = [
   'owner_id', 'first_name', 'last_name', 'date_of_birth', 'resident_status', 'email', 'phone', 'photo_url', 'mailing_address',

@@ -4,7 +4,7 @@ import { useDeferredValue, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
-  OWNERS_EXPORT_FILE, OWNERS_TEMPLATE_FILE, describeCsvErrors, ownersTemplateCsv, ownersToCsv, parseOwnersCsv,
+  OWNERS_EXPORT_FILE, OWNERS_TEMPLATE_FILE, ownersTemplateCsv, ownersToCsv, parseOwnersCsv,
 } from '@covenant/contracts/csv';
 import { FormError } from '@/components/form-error';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -14,15 +14,17 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { bulkCreate, count, deleteMany, entityKeys, remove, useEntitySubscription, useLiveEntities } from '@/lib/entities';
+import { count, deleteMany, entityKeys, remove, useEntitySubscription, useLiveEntities } from '@/lib/entities';
 import { initialsOf } from '@/lib/format';
 import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
 import { ConfirmDialog } from './confirm-dialog';
 import { OwnerFormDialog } from './owner-form-dialog';
-import {
-  PAGE_SIZE, accessOf, downloadFile, errorMessage, fetchAll, fullName, humanize, withFileRows, type Owner,
-} from './owners.api';
+import { PAGE_SIZE, fetchAll, fullName, importCsvRecords, type Owner } from './owners.api';
+import { accessOf } from '@/app/navigation';
+import { downloadFile } from '@/lib/download';
+import { errorMessage } from '@/lib/api';
+import { humanize } from '@/lib/format';
 import { ownersPageQuery, type OwnerSort, type UnitChip } from './owners-data';
 
 function mailingAddress(o: Owner): string {
@@ -119,15 +121,7 @@ export default function OwnersPage() {
   });
 
   const importer = useMutation({
-    mutationFn: async (file: File) => {
-      const parsed = parseOwnersCsv(await file.text());
-      if (!parsed.ok) throw new Error(describeCsvErrors(parsed.errors));
-      try {
-        return await bulkCreate('Owner', parsed.records);
-      } catch (e) {
-        throw new Error(withFileRows(errorMessage(e), parsed.rows));
-      }
-    },
+    mutationFn: async (file: File) => importCsvRecords('Owner', await file.text(), parseOwnersCsv),
     onSuccess: (created) => {
       toast.success(`Successfully imported ${created.length} owners`);
       refreshOwners();

@@ -1,9 +1,7 @@
 import { FIRST_OWNER_ID } from '@covenant/contracts/constants';
-import type { User } from '@/lib/api';
-import { filter, list, type EntityName, type EntityQuery, type EntityRecord } from '@/lib/entities';
-import { isAdminUser } from '@/lib/roles';
-import { permissionLevelOf } from '@/app/navigation';
-import type { ResourceKey } from '@covenant/contracts/constants';
+import { describeCsvErrors, type CsvImportResult } from '@covenant/contracts/csv';
+import { errorMessage } from '@/lib/api';
+import { bulkCreate, filter, list, type EntityName, type EntityQuery, type EntityRecord } from '@/lib/entities';
 
 export interface Owner extends EntityRecord {
   owner_id: string;
@@ -53,11 +51,6 @@ export interface OwnerProperty extends EntityRecord {
 /** Cards shown per page; 'Load more' adds another page (lists are never loaded whole). */
 export const PAGE_SIZE = 48;
 
-/** What the caller may do on a resource, from the privileges User/me carries. */
-export function accessOf(user: User, resource: ResourceKey) {
-  const level = isAdminUser(user) ? 'read_write' : permissionLevelOf(user, resource);
-  return { canRead: level !== undefined && level !== 'none', canWrite: level === 'read_write' };
-}
 
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -101,24 +94,19 @@ export async function nextBusinessId(entity: 'Owner' | 'Property', field: 'owner
 
 export const nextOwnerId = () => nextBusinessId('Owner', 'owner_id', FIRST_OWNER_ID);
 
-/** Starts a browser download of text content. */
-export function downloadFile(fileName: string, content: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
+
+/**
+ * An all-or-nothing CSV import: the file is parsed and validated here, then sent as one bulk create (one
+ * server transaction); a refusal names the file's row, not the batch item.
+ */
+export async function importCsvRecords<T>(entity: EntityName, text: string, parse: (text: string) => CsvImportResult<T>) {
+  const parsed = parse(text);
+  if (!parsed.ok) throw new Error(describeCsvErrors(parsed.errors));
   try {
-    return JSON.stringify(error);
-  } catch {
-    return String(error);
+    return await bulkCreate(entity, parsed.records as Array<Record<string, unknown>>);
+  } catch (e) {
+    throw new Error(withFileRows(errorMessage(e), parsed.rows));
   }
 }
 
@@ -130,8 +118,6 @@ export function withFileRows(message: string, rows: number[]): string {
 /** Natural order of unit numbers ("2" before "10", "1A" before "1B"). */
 export const compareUnits = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
 
-export const humanize = (value: string | null | undefined) =>
-  (value ?? '').replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 export function fullName(o: Pick<Owner, 'first_name' | 'last_name'>): string {
   return `${o.first_name} ${o.last_name}`.trim();

@@ -12,9 +12,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { bulkCreate, entityKeys, filter, remove } from '@/lib/entities';
-import { initialsOf } from '@/lib/format';
+import { humanize, initialsOf } from '@/lib/format';
 import { ConfirmDialog } from '@/features/owners/confirm-dialog';
-import { errorMessage, fullName, humanize, wordsQuery, type Owner, type Property } from '@/features/owners/owners.api';
+import { fullName, wordsQuery, type Owner, type Property } from '@/features/owners/owners.api';
+import { errorMessage } from '@/lib/api';
 import type { AssignedOwner } from './properties-data';
 
 const today = () => {

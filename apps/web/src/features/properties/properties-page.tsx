@@ -4,7 +4,7 @@ import { useContext, useDeferredValue, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
-  PROPERTIES_EXPORT_FILE, PROPERTIES_TEMPLATE_FILE, describeCsvErrors, parsePropertiesCsv, propertiesTemplateCsv, propertiesToCsv,
+  PROPERTIES_EXPORT_FILE, PROPERTIES_TEMPLATE_FILE, parsePropertiesCsv, propertiesTemplateCsv, propertiesToCsv,
 } from '@covenant/contracts/csv';
 import { formatMoney } from '@covenant/contracts/money';
 import { FormError } from '@/components/form-error';
@@ -15,14 +15,15 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { bulkCreate, deleteMany, entityKeys, remove, useEntitySubscription, useLiveEntities } from '@/lib/entities';
-import { initialsOf } from '@/lib/format';
+import { deleteMany, entityKeys, remove, useEntitySubscription, useLiveEntities } from '@/lib/entities';
+import { humanize, initialsOf } from '@/lib/format';
 import type { User } from '@/lib/api';
 import { CurrentUserContext } from '@/app/current-user';
 import { ConfirmDialog } from '@/features/owners/confirm-dialog';
-import {
-  PAGE_SIZE, accessOf, downloadFile, errorMessage, fetchAll, fullName, humanize, withFileRows, type Property,
-} from '@/features/owners/owners.api';
+import { PAGE_SIZE, fetchAll, fullName, importCsvRecords, type Property } from '@/features/owners/owners.api';
+import { accessOf } from '@/app/navigation';
+import { downloadFile } from '@/lib/download';
+import { errorMessage } from '@/lib/api';
 import { AssignOwnersDialog } from './assign-owners-dialog';
 import { propertiesPageQuery, type AssignedOwner, type PropertySort } from './properties-data';
 import { PropertyFormDialog } from './property-form-dialog';
@@ -151,15 +152,7 @@ function Properties({ user }: { user: User }) {
   });
 
   const importer = useMutation({
-    mutationFn: async (file: File) => {
-      const parsed = parsePropertiesCsv(await file.text());
-      if (!parsed.ok) throw new Error(describeCsvErrors(parsed.errors));
-      try {
-        return await bulkCreate('Property', parsed.records);
-      } catch (e) {
-        throw new Error(withFileRows(errorMessage(e), parsed.rows));
-      }
-    },
+    mutationFn: async (file: File) => importCsvRecords('Property', await file.text(), parsePropertiesCsv),
     onSuccess: (created) => {
       toast.success(`Successfully imported ${created.length} properties`);
       refresh();

@@ -9,7 +9,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { create, entityKeys, update } from '@/lib/entities';
 import { FieldRow } from '@/features/owners/owner-form-dialog';
-import { humanize, type Property } from '@/features/owners/owners.api';
+import { type Property } from '@/features/owners/owners.api';
+import { humanize } from '@/lib/format';
 import { nextPropertyId } from './properties-data';
 
 const FIELDS = [

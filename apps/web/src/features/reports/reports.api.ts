@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { appRequest, ApiError, fetchAppConfig } from '@/lib/api';
 import { readStoredToken } from '@/lib/auth-token';
-import { downloadFile } from '@/features/owners/owners.api';
+import { downloadFile } from '@/lib/download';
 
 export type ReportName = 'summary' | 'income-statement' | 'balance-sheet' | 'ar-aging' | 'ap-aging';
 

@@ -9,7 +9,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { create, entityKeys, update } from '@/lib/entities';
 import { FieldRow } from '@/features/owners/owner-form-dialog';
-import { errorMessage } from '@/features/owners/owners.api';
+import { errorMessage } from '@/lib/api';
 import type { TaxRate } from './tax-rates.api';
 
 interface Values {

@@ -11,7 +11,8 @@ import { count, deleteMany, entityKeys, remove, useLiveEntities } from '@/lib/en
 import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
 import { ConfirmDialog } from '@/features/owners/confirm-dialog';
-import { accessOf, errorMessage } from '@/features/owners/owners.api';
+import { accessOf } from '@/app/navigation';
+import { errorMessage } from '@/lib/api';
 import { TaxRateFormDialog } from './tax-rate-form-dialog';
 import { formatRate, taxRatesQuery, type TaxRate } from './tax-rates.api';
 

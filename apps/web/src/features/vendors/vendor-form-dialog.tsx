@@ -9,7 +9,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { create, entityKeys, update } from '@/lib/entities';
 import { FieldRow } from '@/features/owners/owner-form-dialog';
-import { errorMessage, humanize } from '@/features/owners/owners.api';
+import { errorMessage } from '@/lib/api';
+import { humanize } from '@/lib/format';
 import type { Vendor } from './vendors.api';
 
 const FIELDS = [

@@ -11,7 +11,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { entityKeys, remove, useLiveEntities } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { ConfirmDialog } from '@/features/owners/confirm-dialog';
-import { accessOf, errorMessage, humanize } from '@/features/owners/owners.api';
+import { accessOf } from '@/app/navigation';
+import { errorMessage } from '@/lib/api';
+import { humanize } from '@/lib/format';
 import { VendorFormDialog } from './vendor-form-dialog';
 import { vendorsQuery, type Vendor } from './vendors.api';
 
