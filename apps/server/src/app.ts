@@ -17,14 +17,24 @@ import { translateDbError } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { assertAppId, bearerOf } from './lib/http.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
-import { seedRolesIfEmpty } from './platform/access/roles-init.service.ts';
-import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
-import { seedChartOfAccounts } from './features/ledger/accounts.service.ts';
-import { reportRoutes } from './features/reports/reports.routes.ts';
-import './features/billing/billing.functions.ts';
-import './features/invoices/invoices.functions.ts';
-import './features/payments/payments.functions.ts';
-import './features/backup/backup.functions.ts';
+import { accountsFeature } from './features/accounts/accounts.feature.ts';
+import { backupFeature } from './features/backup/backup.feature.ts';
+import { billingFeature } from './features/billing/billing.feature.ts';
+import { billsFeature } from './features/bills/bills.feature.ts';
+import { dashboardFeature } from './features/dashboard/dashboard.feature.ts';
+import { invoicesFeature } from './features/invoices/invoices.feature.ts';
+import { itemsFeature } from './features/items/items.feature.ts';
+import { AccountTotalsFolder } from './features/ledger/ledger-totals.service.ts';
+import { orgSettingsFeature } from './features/org-settings/org-settings.feature.ts';
+import { ownersFeature } from './features/owners/owners.feature.ts';
+import { paymentsFeature } from './features/payments/payments.feature.ts';
+import { propertiesFeature } from './features/properties/properties.feature.ts';
+import { reportsFeature } from './features/reports/reports.feature.ts';
+import { rolesFeature } from './features/roles/roles.feature.ts';
+import { taxRatesFeature } from './features/tax-rates/tax-rates.feature.ts';
+import { usersFeature } from './features/users/users.feature.ts';
+import { vendorsFeature } from './features/vendors/vendors.feature.ts';
+import { Registry, type Feature } from './platform/registry.ts';
 import { appLogRoutes } from './platform/app-logs/app-logs.routes.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { actorFromToken, createAdministrator, needsSetup } from './platform/auth/auth.service.ts';
@@ -36,6 +46,12 @@ import { functionRoutes } from './platform/functions/functions.routes.ts';
 import { ChangeBus } from './platform/realtime/change-bus.ts';
 import { RealtimeServer } from './platform/realtime/realtime.server.ts';
 import { settingsRoutes } from './platform/settings/settings.routes.ts';
+
+/** Every feature of the app; their entities, functions, reports and routes make the registries. */
+export const FEATURES: readonly Feature[] = [
+  ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature,
+  invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature,
+];
 
 export interface RegisteredRoute {
   method: string;
@@ -77,7 +93,8 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
         onIdleError: (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: err.message })),
       });
   const mailer = new Mailer(db.db, config.smtpUrl, config.smtpFrom);
-  const services: Services = { config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus() };
+  const registry = new Registry(FEATURES);
+  const services: Services = { config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus(), registry };
   const systemCtx = (): Ctx => ({ db: db.db, actor: null, services, permissionCache: new Map() });
 
   const app = Fastify({
@@ -171,8 +188,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   await app.register(fileRoutes);
   await app.register(appLogRoutes);
   await app.register(functionRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(reportRoutes);
+  for (const feature of FEATURES) if (feature.routes) await app.register(feature.routes);
 
   const webDist = config.webDistDir;
   const hasWeb = !!webDist && existsSync(join(webDist, 'index.html'));
@@ -189,6 +205,10 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
 
   await app.ready();
   await bootstrap(systemCtx(), config, app);
+  // Postings append per-account deltas; the folder merges them into the running totals shortly after.
+  const folder = new AccountTotalsFolder(db.db, (err) => app.log.warn({ err }, 'folding ledger totals failed'));
+  services.onLedgerWrite = () => folder.schedule();
+  folder.schedule();
 
   return {
     app,
@@ -200,15 +220,15 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
     async close() {
       await realtime.close();
       await app.close();
+      await folder.close();
       await db.close();
     },
   };
 }
 
-/** First start: default roles and privileges; the administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
+/** Every start: the features' seeds (default roles and privileges, the chart of accounts); the administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
 async function bootstrap(ctx: Ctx, config: AppConfig, app: FastifyInstance) {
-  await seedRolesIfEmpty(ctx);
-  await seedChartOfAccounts(ctx);
+  for (const feature of FEATURES) await feature.seed?.(ctx);
   if (config.adminEmail && config.adminPassword && (await needsSetup(ctx))) {
     await createAdministrator(ctx, { email: config.adminEmail.toLowerCase(), password: config.adminPassword, full_name: 'Administrator' });
     app.log.info({ email: config.adminEmail }, 'created the administrator from ADMIN_EMAIL');

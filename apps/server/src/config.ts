@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '@covenant/contracts/dates';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +19,7 @@ const schema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  TIME_ZONE: z.string().refine(isTimeZone, 'TIME_ZONE must be an IANA time zone such as America/Chicago').optional().or(z.literal('').transform(() => undefined)),
 });
 
 export interface AppConfig {
@@ -41,6 +43,8 @@ export interface AppConfig {
   /** Rate limits are on in production and tests of them; a test suite may loosen them. */
   authRateLimitPerMinute: number;
   failedLoginLimit: number;
+  /** The association's time zone: what "today" means for dates the server fills in. */
+  timeZone: string;
 }
 
 /** Reads the environment once; nothing else in the server reads process.env. */
@@ -70,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     failedLoginLimit: 10,
+    timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 }

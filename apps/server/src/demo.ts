@@ -9,12 +9,11 @@ import { addDays } from '@covenant/contracts/documents';
 import { owners, users } from '@covenant/db/schema/community';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import type { Actor, Ctx } from './lib/context.ts';
+import { today as todayOf, type Actor, type Ctx } from './lib/context.ts';
 import { createAdministrator } from './platform/auth/auth.service.ts';
-import { entityByName } from './platform/entities/definitions.ts';
 import { createEntity, listEntities } from './platform/entities/entities.service.ts';
 import { runMonthlyBilling } from './features/billing/billing.service.ts';
-import { recordPayment } from './features/payments/payments.service.ts';
+import { recordPayment } from './features/payments/payment.commands.ts';
 import { balanceSheet, arAging } from './features/reports/reports.service.ts';
 
 const DEMO_ADMIN = { email: 'admin@demo.covenant.test', password: 'covenant-demo', full_name: 'Dana Reyes' };
@@ -67,7 +66,7 @@ async function load(base: Ctx) {
   const started = Date.now();
   const { actor, created } = await adminActor(base);
   const ctx: Ctx = { ...base, actor, permissionCache: new Map() };
-  const def = (name: string) => entityByName(name)!;
+  const def = (name: string) => ctx.services.registry.requireEntity(name);
   const make = (name: string, body: Record<string, unknown>) => createEntity(ctx, def(name), body);
 
   await make('OrgSettings', { company_name: 'Maple Ridge Community Association', address: '100 Maple Ridge Drive', city: 'Springfield', state: 'OR', zip_code: '97477', phone: '(541) 555-0100', email: 'board@mapleridge.example', website: 'https://mapleridge.example' });
@@ -100,7 +99,7 @@ async function load(base: Ctx) {
     await make('OwnerProperty', { owner_id: o.id, property_id: units[i]!.id, ownership_percentage: i % 15 === 0 ? 60 : 100, relationship_type: i % 15 === 0 ? 'co-owner' : 'owner', start_date: '2020-01-01' });
   }
 
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayOf(ctx);
   const months: string[] = [];
   const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() - 23);

@@ -18,12 +18,16 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionLevel, ResourceKey } from '@covenant/contracts/constants';
 import { RESOURCE_KEYS } from '@covenant/contracts/constants';
-import { ENTITY_DEFINITIONS } from '../src/platform/entities/definitions.ts';
+import { FEATURES } from '../src/app.ts';
+import { Registry } from '../src/platform/registry.ts';
 import { APP_ID, PASSWORD, createTestApp, createUser, signIn, type Role, type TestApp } from './helpers.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Callers and their levels
 // ---------------------------------------------------------------------------------------------
+
+const REGISTRY = new Registry(FEATURES);
+const ENTITY_DEFINITIONS = [...REGISTRY.entities.values()];
 
 const ROLES = ['admin', 'property_manager', 'owner', 'renter', 'household_member', 'guest_contact'] as const satisfies readonly Role[];
 type Caller = Role | 'anonymous';

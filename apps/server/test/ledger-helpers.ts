@@ -25,7 +25,7 @@ export async function expectBooksBalanced(t: TestApp): Promise<{ ar: number; pre
   const prepayments = 0 - (await accountNet(t, 'owner_prepayments'));
   const [unapplied] = await rowsOf<{ s: string }>(
     t,
-    sql`select coalesce(sum(p.amount - coalesce((select sum(pi.amount_applied) from payment_invoices pi where pi.payment_id = p.id), 0)), 0)::text as s from payments p where p.deleted_at is null and p.status <> 'bounced'`,
+    sql`select coalesce(sum(p.amount - coalesce((select sum(pi.amount_applied) from payment_invoices pi where pi.payment_id = p.id and pi.reversed_date is null), 0)), 0)::text as s from payments p where p.deleted_at is null and p.status <> 'bounced'`,
   );
   expect(prepayments, 'Owner Prepayments equals the unapplied payments').toBe(toCents(unapplied!.s));
 
@@ -34,7 +34,7 @@ export async function expectBooksBalanced(t: TestApp): Promise<{ ar: number; pre
   expect(ap, 'A/P equals the open bill balances').toBe(toCents(openBills!.s));
 
   const [paid] = await rowsOf<{ s: string }>(t, sql`select coalesce(sum(amount_paid), 0)::text as s from invoices where deleted_at is null`);
-  const [applied] = await rowsOf<{ s: string }>(t, sql`select coalesce(sum(pi.amount_applied), 0)::text as s from payment_invoices pi join invoices i on i.id = pi.invoice_id where i.deleted_at is null`);
+  const [applied] = await rowsOf<{ s: string }>(t, sql`select coalesce(sum(pi.amount_applied), 0)::text as s from payment_invoices pi join invoices i on i.id = pi.invoice_id where i.deleted_at is null and pi.reversed_date is null`);
   expect(toCents(paid!.s), 'amount_paid equals the applications').toBe(toCents(applied!.s));
   return { ar, prepayments, ap, cash: await accountNet(t, 'cash') };
 }

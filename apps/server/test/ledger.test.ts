@@ -235,7 +235,7 @@ describe('reports', () => {
     const csv = await call('GET', '/reports/ar-aging?as_of=2026-12-31&format=csv');
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split(/\r?\n/)[0]).toBe('owner_id,owner_name,current,days_1_30,days_31_60,days_61_90,days_over_90,total');
-    expect((await call('GET', '/reports/nope')).statusCode).toBe(400);
+    expect((await call('GET', '/reports/nope')).statusCode).toBe(404);
     expect((await call('GET', '/reports/summary?from=2026-13-01')).statusCode).toBe(400);
     const owner2 = await createUser(t, 'owner');
     expect((await t.call('GET', '/reports/summary', { token: owner2.token })).statusCode).toBe(403);

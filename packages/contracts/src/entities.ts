@@ -176,6 +176,8 @@ export const paymentInvoiceInput = z.strictObject({
   payment_id: recordId('Payment'),
   invoice_id: recordId('Invoice'),
   amount_applied: money('Amount applied'),
+  /** When the application posts; by default the later of the payment date, the invoice date and today. */
+  applied_date: optDate('Applied date'),
 });
 
 export const vendorInput = z.strictObject({

@@ -1,8 +1,10 @@
 import type { Db } from '@covenant/db/client';
+import { todayIn } from '@covenant/contracts/dates';
 import type { AppConfig } from '../config.ts';
 import type { Mailer } from '../platform/email/mailer.ts';
 import type { Auth } from '../platform/auth/better-auth.ts';
 import type { ChangeBus } from '../platform/realtime/change-bus.ts';
+import type { Registry } from '../platform/registry.ts';
 
 /** The signed-in caller, as the services see them. */
 export interface Actor {
@@ -20,6 +22,10 @@ export interface Services {
   mailer: Mailer;
   auth: Auth;
   changes: ChangeBus;
+  /** The entities, functions and reports the features registered. */
+  registry: Registry;
+  /** Told after a transaction that posted to the ledger commits (folds running totals). */
+  onLedgerWrite?: () => void;
 }
 
 export interface Ctx {
@@ -32,13 +38,42 @@ export interface Ctx {
   permissionCache?: Map<string, string>;
 }
 
-/** Runs fn in one transaction, reusing an outer one; after-commit work runs only when the outermost commits. */
+/** "Today" in the association's time zone: the one definition every server default uses. */
+export function today(ctx: Ctx): string {
+  return todayIn(ctx.services.config.timeZone);
+}
+
+/** deadlock_detected and serialization_failure: the transaction did nothing and can simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 4;
+
+function isRetryable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Runs fn in one transaction, reusing an outer one; after-commit work runs only when the outermost commits.
+ * The outermost transaction runs again (a bounded number of times) when PostgreSQL picked it as a deadlock victim.
+ */
 export async function withTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>): Promise<T> {
   if (ctx.afterCommit) return fn(ctx);
-  const pending: Array<() => void> = [];
-  const result = await ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx as unknown as Db, afterCommit: pending }));
-  for (const job of pending) job();
-  return result;
+  for (let attempt = 1; ; attempt++) {
+    const pending: Array<() => void> = [];
+    try {
+      const result = await ctx.db.transaction(async (tx) => fn({ ...ctx, db: tx as unknown as Db, afterCommit: pending }));
+      for (const job of pending) job();
+      return result;
+    } catch (err) {
+      if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.floor(Math.random() * 20)));
+    }
+  }
 }
 
 /** Queues work for after the commit, or runs it now outside a transaction. */
@@ -46,4 +81,3 @@ export function onCommit(ctx: Ctx, job: () => void): void {
   if (ctx.afterCommit) ctx.afterCommit.push(job);
   else job();
 }
-

@@ -66,6 +66,8 @@ export const invoices = pgTable(
     property_id: text('property_id').references(() => properties.id, { onDelete: 'set null' }),
     subtotal: numeric('subtotal', MONEY).notNull().default('0'),
     tax_rate_id: text('tax_rate_id').references(() => taxRates.id),
+    /** The rate (percent) the invoice was issued with: later edits of the tax rate change only new invoices. */
+    tax_rate: numeric('tax_rate', { precision: 7, scale: 4 }),
     tax_amount: numeric('tax_amount', MONEY).notNull().default('0'),
     total_amount: numeric('total_amount', MONEY).notNull().default('0'),
     balance_due: numeric('balance_due', MONEY).notNull().default('0'),
@@ -73,6 +75,9 @@ export const invoices = pgTable(
     status: invoiceStatusEnum('status').notNull().default('draft'),
     notes: text('notes'),
     payment_terms: text('payment_terms').default('Net 15'),
+    /** The date the cancellation was posted (its reversal is dated then) and why. */
+    cancelled_date: date('cancelled_date', { mode: 'string' }),
+    cancel_reason: text('cancel_reason'),
     /** Posted documents are never removed: a delete reverses the entry and hides the invoice. */
     deleted_at: deletedAt(),
   },
@@ -122,6 +127,9 @@ export const payments = pgTable(
     owner_id: text('owner_id').notNull().references(() => owners.id),
     notes: text('notes'),
     status: paymentStatusEnum('status').notNull().default('cleared'),
+    /** A returned payment: reversed (with its applications) on this date, for this reason. */
+    bounced_date: date('bounced_date', { mode: 'string' }),
+    bounce_reason: text('bounce_reason'),
     idempotency_key: text('idempotency_key'),
     deleted_at: deletedAt(),
   },
@@ -141,6 +149,10 @@ export const paymentInvoices = pgTable(
     payment_id: text('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
     invoice_id: text('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
     amount_applied: numeric('amount_applied', MONEY).notNull(),
+    /** The date the application posts: the later of the payment and invoice dates (and of the day it was made). */
+    applied_date: date('applied_date', { mode: 'string' }).notNull(),
+    /** Set when a cancellation or a bounce reversed the application on that date; the row stays as history. */
+    reversed_date: date('reversed_date', { mode: 'string' }),
   },
   (t) => [
     index('payment_invoices_payment_idx').on(t.payment_id),
@@ -186,6 +198,8 @@ export const bills = pgTable(
     status: billStatusEnum('status').notNull().default('pending'),
     payment_terms: text('payment_terms'),
     notes: text('notes'),
+    cancelled_date: date('cancelled_date', { mode: 'string' }),
+    cancel_reason: text('cancel_reason'),
     deleted_at: deletedAt(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { newId } from '../ids.ts';
 import { MONEY } from './common.ts';
 import { owners, properties } from './community.ts';
@@ -52,9 +52,25 @@ export const journalLines = pgTable(
   ],
 );
 
-/** Running totals per account, maintained by a trigger on journal_lines (migration 0003); read-only for the app. */
+/** Folded running totals per account (one row each); only the fold (ledger-totals.service) writes them. */
 export const ledgerAccountTotals = pgTable('ledger_account_totals', {
   account_id: text('account_id').primaryKey().references(() => chartOfAccounts.id),
   debit: numeric('debit', { precision: 16, scale: 2 }).notNull().default('0'),
   credit: numeric('credit', { precision: 16, scale: 2 }).notNull().default('0'),
 });
+
+/**
+ * Per-statement additions to the totals, appended by a trigger on journal_lines (migration 0005): appends never
+ * wait on each other, so concurrent postings to the same account take no shared row lock. Folded into
+ * ledger_account_totals in the background; a balance is the totals plus the deltas not yet folded.
+ */
+export const ledgerAccountDeltas = pgTable(
+  'ledger_account_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: text('account_id').notNull().references(() => chartOfAccounts.id),
+    debit: numeric('debit', { precision: 16, scale: 2 }).notNull(),
+    credit: numeric('credit', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [index('ledger_account_deltas_account_idx').on(t.account_id)],
+);

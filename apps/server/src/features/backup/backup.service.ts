@@ -1,29 +1,32 @@
-import { asc, and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { BACKUP_VERSION } from '@covenant/contracts/constants';
+import { laterDate } from '@covenant/contracts/dates';
 import {
   accountInput, billInput, billLineInput, billPaymentInput, invoiceInput, invoiceLineInput, orgSettingsInput, ownerInput, ownerPropertyInput,
   paymentInput, paymentInvoiceInput, productInput, propertyInput, taxRateInput, userUpdateInput, vendorInput,
 } from '@covenant/contracts/entities';
-import { money } from '@covenant/contracts/fields';
-import { orgSettings, owners, properties } from '@covenant/db/schema/community';
-import { billPayments, bills, chartOfAccounts, paymentInvoices, payments } from '@covenant/db/schema/finance';
-import { toCents } from '@covenant/contracts/money';
-import { recalcBill } from '../bills/bills.service.ts';
-import { recalcInvoice } from '../invoices/invoices.service.ts';
-import { systemAccounts } from '../ledger/accounts.service.ts';
-import { postEntry } from '../ledger/ledger.service.ts';
-import { applicationPosting, billPaymentPosting, paymentPosting } from '../ledger/posting.rules.ts';
+import { decimal, isoDate } from '@covenant/contracts/fields';
+import { centsToDecimal, multiplyCents, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
+import { orgSettings, owners, properties } from '@covenant/db/schema/community';
+import { bills, chartOfAccounts, invoices, paymentInvoices, payments, taxRates } from '@covenant/db/schema/finance';
 import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
 import { translateDbError } from '../../lib/db-errors.ts';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { assertNoForbiddenKeys, parseJsonSafely } from '../../lib/safe-json.ts';
 import { isAdmin, requirePermission } from '../../platform/access/access.service.ts';
-import { entityByName } from '../../platform/entities/definitions.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { columnsOf, serialize } from '../../platform/entities/query.ts';
+import { controlAccountIds, systemAccounts } from '../accounts/accounts.service.ts';
+import { assertBillPayment, computeBill } from '../bills/bill.rules.ts';
+import { insertBillPayments, insertBills, type CompletedBillLine, type NewBillDoc } from '../bills/bill.commands.ts';
+import { insertInvoices, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
+import { computeInvoice } from '../invoices/invoice.rules.ts';
+import { reverseSource } from '../ledger/ledger.service.ts';
+import { insertApplications, insertPayments } from '../payments/payment.commands.ts';
+import { applicationDate, assertApplication } from '../payments/payment.rules.ts';
 
 /** The collections of a backup file (spec part 1, section 3) and the entity each holds. */
 const COLLECTIONS = {
@@ -47,7 +50,7 @@ const COLLECTIONS = {
 } as const;
 type CollectionKey = keyof typeof COLLECTIONS;
 
-const SCHEMAS: Record<CollectionKey, z.ZodType> = {
+const SCHEMAS: Record<CollectionKey, z.ZodObject> = {
   owners: ownerInput,
   properties: propertyInput,
   ownerProperties: ownerPropertyInput,
@@ -66,21 +69,15 @@ const SCHEMAS: Record<CollectionKey, z.ZodType> = {
   users: userUpdateInput,
 };
 
-const defOf = (key: CollectionKey): EntityDef => entityByName(COLLECTIONS[key])!;
-const idCol = (def: EntityDef): PgColumn => columnsOf(def).get('id')!.column;
+const defOf = (ctx: Ctx, key: CollectionKey): EntityDef => ctx.services.registry.requireEntity(COLLECTIONS[key]);
 const col = (def: EntityDef, field: string): PgColumn => columnsOf(def).get(field)!.column;
 
 /** Every visible row of an entity, oldest first, as the API shows it. */
 async function readAll(ctx: Ctx, def: EntityDef): Promise<Row[]> {
-  const cols = columnsOf(def);
   const selection: Record<string, PgColumn> = {};
-  for (const [name, info] of cols) selection[name] = info.column;
+  for (const [name, info] of columnsOf(def)) selection[name] = info.column;
   const where: SQL[] = def.visibleWhere ? [def.visibleWhere()] : [];
-  const rows = await ctx.db
-    .select(selection)
-    .from(def.table)
-    .where(and(...where))
-    .orderBy(asc(col(def, 'created_date')), asc(idCol(def)));
+  const rows = await ctx.db.select(selection).from(def.table).where(and(...where)).orderBy(asc(col(def, 'created_date')), asc(col(def, 'id')));
   return rows.map((r) => serialize(def, r as Row));
 }
 
@@ -94,13 +91,18 @@ function backupSchemas(): Record<CollectionKey, unknown> {
 }
 
 /**
- * createBackup: every collection of the spec's backup file. Users come from the users table, which
- * holds no password; sessions and sign-in accounts live elsewhere and are never included.
+ * createBackup: every collection of the spec's backup file. Users come from the users table, which holds no
+ * password; sessions and sign-in accounts live elsewhere and are never included. Payment applications that a
+ * cancellation or bounce reversed are included with their reversed_date, so a restore keeps that history.
  */
 export async function createBackup(ctx: Ctx) {
   await requirePermission(ctx, 'backup', 'read');
   const data = {} as Record<CollectionKey, Row[]>;
-  for (const key of Object.keys(COLLECTIONS) as CollectionKey[]) data[key] = await readAll(ctx, defOf(key));
+  for (const key of Object.keys(COLLECTIONS) as CollectionKey[]) {
+    if (key !== 'paymentInvoices') data[key] = await readAll(ctx, defOf(ctx, key));
+  }
+  const links = await ctx.db.select().from(paymentInvoices).orderBy(asc(paymentInvoices.created_date), asc(paymentInvoices.id));
+  data.paymentInvoices = links.map((l) => ({ ...serialize(defOf(ctx, 'paymentInvoices'), l as Row), reversed_date: l.reversed_date }));
   // Lines and links of hidden (deleted) documents would point at records the file does not hold.
   const invoiceIds = new Set(data.invoices.map((r) => r.id));
   const paymentIds = new Set(data.payments.map((r) => r.id));
@@ -120,26 +122,21 @@ interface Maps {
   product: IdMap;
   taxRate: IdMap;
   vendor: IdMap;
-  invoice: IdMap;
-  payment: IdMap;
-  bill: IdMap;
 }
 type MapName = keyof Maps;
 
 interface RestoreStep {
-  key: Exclude<CollectionKey, 'users' | 'orgSettings'>;
+  key: 'owners' | 'properties' | 'ownerProperties' | 'accounts' | 'products' | 'taxRates' | 'vendors';
   /** Reference fields and the map that turns an old id into the new one. */
   refs: Partial<Record<string, MapName>>;
   /** The map this collection's own ids go into. */
   produces?: MapName;
-  /** Server-computed amounts kept as they were in the file (documents restore as documents). */
-  amounts?: readonly string[];
   /** Extra columns outside the contract copied as they were. */
   extra?: readonly string[];
   describe(r: Row): string;
 }
 
-/** The spec's restore order (part 1, section 4), after org settings. */
+/** The spec's restore order (part 1, section 4) for the records that are not documents, after org settings. */
 const STEPS: readonly RestoreStep[] = [
   { key: 'owners', refs: {}, produces: 'owner', describe: (r) => `owner ${str(r.owner_id)} (${str(r.first_name)} ${str(r.last_name)})` },
   { key: 'properties', refs: {}, produces: 'property', describe: (r) => `property ${str(r.property_id)} (unit ${str(r.unit_number)})` },
@@ -148,19 +145,6 @@ const STEPS: readonly RestoreStep[] = [
   { key: 'products', refs: { account_id: 'account' }, produces: 'product', describe: (r) => `item ${str(r.product_code)}` },
   { key: 'taxRates', refs: {}, produces: 'taxRate', describe: (r) => `tax rate ${str(r.tax_name)}` },
   { key: 'vendors', refs: {}, produces: 'vendor', describe: (r) => `vendor ${str(r.vendor_name)}` },
-  {
-    key: 'invoices', refs: { owner_id: 'owner', property_id: 'property', tax_rate_id: 'taxRate' }, produces: 'invoice',
-    amounts: ['subtotal', 'tax_amount', 'total_amount', 'balance_due', 'amount_paid'], describe: (r) => `invoice ${str(r.invoice_number)}`,
-  },
-  { key: 'invoiceLineItems', refs: { invoice_id: 'invoice', product_id: 'product', account_id: 'account' }, amounts: ['extended_price'], extra: ['line_no'], describe: () => 'invoice line item' },
-  { key: 'payments', refs: { owner_id: 'owner' }, produces: 'payment', describe: (r) => `payment ${str(r.payment_number)}` },
-  { key: 'paymentInvoices', refs: { payment_id: 'payment', invoice_id: 'invoice' }, describe: () => 'payment-invoice link' },
-  {
-    key: 'bills', refs: { vendor_id: 'vendor' }, produces: 'bill', amounts: ['subtotal', 'tax_amount', 'total_amount', 'balance_due', 'amount_paid'],
-    describe: (r) => `bill ${str(r.bill_number)}`,
-  },
-  { key: 'billLineItems', refs: { bill_id: 'bill', account_id: 'account' }, amounts: ['extended_price'], extra: ['line_no'], describe: () => 'bill line item' },
-  { key: 'billPayments', refs: { bill_id: 'bill' }, describe: () => 'bill payment' },
 ];
 
 function str(v: unknown): string {
@@ -197,30 +181,31 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 }
 
-/** Picks the contract's fields from a record, validates them, and gives the values as the database takes them. */
-function recordValues(step: RestoreStep | { key: 'orgSettings'; amounts?: undefined; extra?: undefined }, raw: Row, where: string): Row {
-  const schema = SCHEMAS[step.key] as z.ZodObject;
+/** Picks the contract's fields from a record and validates them; empty strings become null. */
+function contractValues(ctx: Ctx, key: CollectionKey, raw: Row, where: string): Row {
+  const schema = SCHEMAS[key];
   const picked: Row = {};
   for (const field of Object.keys(schema.shape)) if (raw[field] !== undefined) picked[field] = raw[field];
   const parsed = schema.safeParse(picked);
   if (!parsed.success) throw new ValidationError(`Backup ${where}: ${describeIssues(parsed.error)}`);
-  const def = defOf(step.key);
+  const def = defOf(ctx, key);
   const cols = columnsOf(def);
   const values: Row = {};
   for (const [k, v] of Object.entries(parsed.data as Row)) {
     if (v === undefined || !cols.has(k) || def.derivedFields?.includes(k)) continue;
     values[k] = v === '' ? null : v;
   }
-  for (const field of step.amounts ?? []) {
-    if (raw[field] === undefined || raw[field] === null) continue;
-    const amount = money(field).safeParse(raw[field]);
-    if (!amount.success) throw new ValidationError(`Backup ${where}: ${field} must be an amount`);
-    values[field] = amount.data;
-  }
-  for (const field of step.extra ?? []) if (raw[field] !== undefined) values[field] = raw[field];
-  if (typeof raw.created_date === 'string' && !Number.isNaN(Date.parse(raw.created_date))) values.created_date = new Date(raw.created_date);
-  for (const [k, v] of Object.entries(values)) if (cols.get(k)?.kind === 'numeric' && typeof v === 'number') values[k] = String(v);
   return values;
+}
+
+/** Values as the database takes them: numbers to NUMERIC as text, the file's created_date kept. */
+function storable(ctx: Ctx, key: CollectionKey, values: Row, raw: Row, extra: readonly string[] = []): Row {
+  const cols = columnsOf(defOf(ctx, key));
+  const out: Row = { ...values };
+  for (const field of extra) if (raw[field] !== undefined) out[field] = raw[field];
+  if (typeof raw.created_date === 'string' && !Number.isNaN(Date.parse(raw.created_date))) out.created_date = new Date(raw.created_date);
+  for (const [k, v] of Object.entries(out)) if (cols.get(k)?.kind === 'numeric' && typeof v === 'number') out[k] = String(v);
+  return out;
 }
 
 const CHUNK = 500;
@@ -253,9 +238,7 @@ async function assertNoBusinessIdClash(tx: Ctx, step: RestoreStep, records: Row[
 
 /** Accounts whose number (or system key) already exists map onto the existing account instead of a duplicate. */
 async function existingAccounts(tx: Ctx) {
-  const rows = await tx.db
-    .select({ id: chartOfAccounts.id, account_number: chartOfAccounts.account_number, system_key: chartOfAccounts.system_key })
-    .from(chartOfAccounts);
+  const rows = await tx.db.select({ id: chartOfAccounts.id, account_number: chartOfAccounts.account_number, system_key: chartOfAccounts.system_key }).from(chartOfAccounts);
   return {
     byNumber: new Map(rows.map((r) => [r.account_number, r.id])),
     byKey: new Map(rows.filter((r) => r.system_key).map((r) => [r.system_key!, r.id])),
@@ -265,8 +248,7 @@ async function existingAccounts(tx: Ctx) {
 async function restoreOrgSettings(tx: Ctx, list: Row[]): Promise<number> {
   const raw = list[0];
   if (!raw) return 0;
-  const values = recordValues({ key: 'orgSettings' }, raw, 'orgSettings #1');
-  delete values.created_date;
+  const values = contractValues(tx, 'orgSettings', raw, 'orgSettings #1');
   // Only an administrator changes open registration (as on the entity API).
   if (!isAdmin(tx.actor)) delete values.open_registration;
   const [existing] = await tx.db.select({ id: orgSettings.id }).from(orgSettings).orderBy(asc(orgSettings.created_date)).limit(1);
@@ -275,10 +257,28 @@ async function restoreOrgSettings(tx: Ctx, list: Row[]): Promise<number> {
   return 1;
 }
 
+/** Runs a rule for one record of the file; a refusal names the record and says nothing was restored. */
+function naming<T>(where: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.status, err.code, `Backup ${where}: ${err.message.replace(/^Backup [^:]+: /, '')}. Nothing was restored.`);
+    throw err;
+  }
+}
+
+function mapRef(maps: Maps, mapName: MapName, old: unknown, field: string, where: string): string | null {
+  if (old === null || old === undefined || old === '') return null;
+  const target = maps[mapName].get(String(old));
+  if (!target) throw new ValidationError(`Backup ${where}: ${field} ${str(old)} does not match any ${mapName} in the file`);
+  return target;
+}
+
 /**
- * restoreBackup: creates every record anew in the spec's order inside one transaction, with each
- * reference remapped to the new ids; users and roles are not restored and nothing is deleted.
- * Any refusal (a clash of owner or property ids, an invalid record, a dangling reference) restores nothing.
+ * restoreBackup: creates every record anew inside one transaction, references remapped to the new ids; users and
+ * roles are not restored and nothing is deleted. Documents go through the document rules and bulk writers of
+ * their commands (totals, paid status, applications, dates, control accounts), so a file holding what the API
+ * would refuse is refused whole, naming the record, and the instance is unchanged.
  */
 export async function restoreBackup(ctx: Ctx, input: unknown) {
   await requirePermission(ctx, 'backup', 'create');
@@ -287,10 +287,8 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
   try {
     return await withTransaction(ctx, async (tx) => {
       const counts: Record<string, number> = { orgSettings: await restoreOrgSettings(tx, listOf(data, 'orgSettings')) };
-      const maps: Maps = {
-        owner: new Map(), property: new Map(), account: new Map(), product: new Map(), taxRate: new Map(),
-        vendor: new Map(), invoice: new Map(), payment: new Map(), bill: new Map(),
-      };
+      const maps: Maps = { owner: new Map(), property: new Map(), account: new Map(), product: new Map(), taxRate: new Map(), vendor: new Map() };
+      const control = await controlAccountIds(tx);
       for (const step of STEPS) {
         const records = listOf(data, step.key);
         if (step.key === 'owners' || step.key === 'properties') await assertNoBusinessIdClash(tx, step, records);
@@ -300,17 +298,14 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
         for (const [i, raw] of records.entries()) {
           const where = `${step.key} #${i + 1} (${step.describe(raw)})`;
           const remapped: Row = { ...raw };
-          for (const [field, mapName] of Object.entries(step.refs) as Array<[string, MapName]>) {
-            const old = raw[field];
-            if (old === null || old === undefined || old === '') continue;
-            const target = maps[mapName].get(String(old));
-            if (!target) throw new ValidationError(`Backup ${where}: ${field} ${str(old)} does not match any ${mapName} in the file`);
-            remapped[field] = target;
+          for (const [field, mapName] of Object.entries(step.refs) as Array<[string, MapName]>) remapped[field] = mapRef(maps, mapName, raw[field], field, where);
+          const values = contractValues(tx, step.key, remapped, where);
+          if (step.key === 'products' && control.has(values.account_id as string)) {
+            throw new ValidationError(`Backup ${where}: its default account is a control account, which changes only through documents`);
           }
-          const values = recordValues(step, remapped, where);
           const oldId = str(raw.id);
           if (accounts) {
-            const existing = accounts.byNumber.get(str(values.account_number)) ?? (values.system_key ? accounts.byKey.get(str(values.system_key)) : undefined);
+            const existing = accounts.byNumber.get(str(values.account_number)) ?? (raw.system_key ? accounts.byKey.get(str(raw.system_key)) : undefined);
             if (existing) {
               if (oldId) maps.account.set(oldId, existing);
               mapped++;
@@ -322,17 +317,18 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
             if (maps[step.produces].has(oldId)) throw new ValidationError(`Backup ${where}: id ${oldId} appears twice in the file`);
             maps[step.produces].set(oldId, id);
           }
-          rows.push({ ...values, id, created_by: createdBy });
+          rows.push({ ...storable(tx, step.key, values, raw, step.extra), id, created_by: createdBy });
         }
         try {
-          await insertRows(tx, defOf(step.key).table, rows);
+          await insertRows(tx, defOf(tx, step.key).table, rows);
         } catch (err) {
-          const known = translateDbError(err, defOf(step.key).label);
+          const known = translateDbError(err, defOf(tx, step.key).label);
           throw known ? new AppError(known.status, known.code, `Cannot restore ${step.key}: ${known.message}. Nothing was restored.`) : err;
         }
         counts[step.key] = rows.length + mapped;
       }
-      await postRestoredDocuments(tx, maps);
+      Object.assign(counts, await restoreReceivables(tx, data, maps, control));
+      Object.assign(counts, await restorePayables(tx, data, maps, control));
       // '*' tells open lists that many records changed at once (realtime), once the restore commits.
       onCommit(tx, () => {
         const timestamp = new Date().toISOString();
@@ -347,35 +343,212 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
   }
 }
 
-/**
- * Restored documents enter the books as documents do: each payment and application is posted, and each
- * invoice and bill recomputes its amounts from its lines and payments and posts if it is not a draft.
- */
-async function postRestoredDocuments(tx: Ctx, maps: Maps): Promise<void> {
+const snapshotRate = decimal('tax_rate', { min: 0, max: 100, places: 4 });
+const optionalDate = isoDate('date');
+
+function optionalDateOf(raw: Row, field: string, where: string): string | null {
+  const v = raw[field];
+  if (v === undefined || v === null || v === '') return null;
+  const parsed = optionalDate.safeParse(v);
+  if (!parsed.success) throw new ValidationError(`Backup ${where}: ${field} must be a date (YYYY-MM-DD)`);
+  return parsed.data;
+}
+
+/** Groups lines by their document's old id, refusing a line whose document is not in the file. */
+function linesByDocument(lines: Row[], field: string, documentIds: Set<string>, collection: string, label: string): Map<string, Array<{ raw: Row; where: string }>> {
+  const out = new Map<string, Array<{ raw: Row; where: string }>>();
+  lines.forEach((raw, i) => {
+    const where = `${collection} #${i + 1} (${label})`;
+    const doc = str(raw[field]);
+    if (!documentIds.has(doc)) throw new ValidationError(`Backup ${where}: ${field} ${doc} does not match any ${field.replace('_id', '')} in the file`);
+    const list = out.get(doc) ?? [];
+    list.push({ raw, where });
+    out.set(doc, list);
+  });
+  for (const list of out.values()) list.sort((a, b) => Number(a.raw.line_no ?? 0) - Number(b.raw.line_no ?? 0));
+  return out;
+}
+
+/** Invoices, payments and their applications, checked by the rules and written by the commands' bulk writers. */
+async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: Maps, control: Set<string>): Promise<Record<string, number>> {
   const acc = await systemAccounts(tx);
-  const paymentIds = [...maps.payment.values()];
-  if (paymentIds.length) {
-    const restoredPayments = await tx.db.select().from(payments).where(inArray(payments.id, paymentIds));
-    for (const p of restoredPayments) {
-      if (p.status === 'bounced') continue;
-      await postEntry(tx, { date: p.payment_date, memo: `Payment ${p.payment_number} (restored)`, source_type: 'payment', source_id: p.id, lines: paymentPosting({ id: p.id, owner_id: p.owner_id, cents: toCents(p.amount) }, acc) });
-    }
-    const links = await tx.db.select().from(paymentInvoices).where(inArray(paymentInvoices.payment_id, paymentIds));
-    const byId = new Map(restoredPayments.map((p) => [p.id, p]));
-    for (const l of links) {
-      const p = byId.get(l.payment_id)!;
-      await postEntry(tx, { date: p.payment_date, memo: `Payment ${p.payment_number} applied (restored)`, source_type: 'payment_application', source_id: l.id, lines: applicationPosting({ payment_id: p.id, invoice_id: l.invoice_id, owner_id: p.owner_id, cents: toCents(l.amount_applied) }, acc) });
-    }
+  const invoiceRecords = listOf(data, 'invoices');
+  const lineGroups = linesByDocument(listOf(data, 'invoiceLineItems'), 'invoice_id', new Set(invoiceRecords.map((r) => str(r.id))), 'invoiceLineItems', 'invoice line item');
+  const ratesNow = new Map((await tx.db.select({ id: taxRates.id, rate: taxRates.tax_rate }).from(taxRates)).map((r) => [r.id, r.rate]));
+
+  interface InvoiceInfo { doc: NewInvoiceDoc; where: string; totalCents: number; cancelledOn: string | null; reason: string | null; inForceCents: number }
+  const invoiceByOld = new Map<string, InvoiceInfo>();
+  for (const [i, raw] of invoiceRecords.entries()) {
+    const where = `invoices #${i + 1} (invoice ${str(raw.invoice_number)})`;
+    const remapped = { ...raw, owner_id: mapRef(maps, 'owner', raw.owner_id, 'owner_id', where), property_id: mapRef(maps, 'property', raw.property_id, 'property_id', where), tax_rate_id: mapRef(maps, 'taxRate', raw.tax_rate_id, 'tax_rate_id', where) };
+    const v = contractValues(tx, 'invoices', remapped, where);
+    if (!v.invoice_number) throw new ValidationError(`Backup ${where}: invoice_number is required`);
+    const cancelledOn = optionalDateOf(raw, 'cancelled_date', where);
+    const status = str(v.status || 'draft');
+    const phase = status === 'draft' ? 'draft' : status === 'cancelled' ? (cancelledOn ? 'issued' : 'cancelled') : 'issued';
+    let taxRate: string | null = null;
+    if (raw.tax_rate !== undefined && raw.tax_rate !== null && raw.tax_rate !== '') {
+      const r = snapshotRate.safeParse(raw.tax_rate);
+      if (!r.success) throw new ValidationError(`Backup ${where}: tax_rate must be a percentage from 0 to 100`);
+      taxRate = String(r.data);
+    } else if (v.tax_rate_id) taxRate = ratesNow.get(v.tax_rate_id as string) ?? null;
+    const lines: CompletedLine[] = (lineGroups.get(str(raw.id)) ?? []).map(({ raw: lr, where: lw }) => {
+      const lv = contractValues(tx, 'invoiceLineItems', { ...lr, invoice_id: '000000000000000000000000', product_id: mapRef(maps, 'product', lr.product_id, 'product_id', lw), account_id: mapRef(maps, 'account', lr.account_id, 'account_id', lw) }, lw);
+      const accountId = (lv.account_id as string | null) ?? acc.assessment_income;
+      if (control.has(accountId)) throw new ValidationError(`Backup ${lw}: its account is a control account, which changes only through documents`);
+      const quantity = String(lv.quantity);
+      const price = String(lv.unit_price);
+      return { product_id: (lv.product_id as string | null) ?? null, description: (lv.description as string | null) ?? null, quantity, unit_price: price, account_id: accountId, extended_price: centsToDecimal(multiplyCents(toCents(price), quantity)) };
+    });
+    const doc: NewInvoiceDoc = {
+      id: newId(), invoice_number: v.invoice_number as string, invoice_date: v.invoice_date as string, due_date: (v.due_date as string | null) ?? (v.invoice_date as string),
+      owner_id: v.owner_id as string, property_id: (v.property_id as string | null) ?? null, tax_rate_id: (v.tax_rate_id as string | null) ?? null, tax_rate: taxRate,
+      notes: v.notes as string | null, payment_terms: v.payment_terms as string | null, phase, lines,
+    };
+    const totalCents = naming(where, () => computeInvoice({ ...doc, id: doc.id!, paidCents: 0 }, acc).totalCents);
+    invoiceByOld.set(str(raw.id), { doc, where, totalCents, cancelledOn, reason: (raw.cancel_reason as string | null) ?? null, inForceCents: 0 });
   }
-  for (const id of maps.invoice.values()) await recalcInvoice(tx, id);
-  const billIds = [...maps.bill.values()];
-  if (billIds.length) {
-    const restoredBillPayments = await tx.db.select().from(billPayments).innerJoin(bills, eq(bills.id, billPayments.bill_id)).where(inArray(billPayments.bill_id, billIds));
-    for (const { bill_payments: bp, bills: b } of restoredBillPayments) {
-      await postEntry(tx, { date: bp.payment_date, memo: `Payment of bill ${b.bill_number} (restored)`, source_type: 'bill_payment', source_id: bp.id, lines: billPaymentPosting({ bill_id: b.id, vendor_id: b.vendor_id, cents: toCents(bp.amount) }, acc) });
-    }
+
+  interface PaymentInfo { row: typeof payments.$inferInsert & { id: string }; where: string; cents: number; bouncedOn: string | null; reason: string | null; inForceCents: number }
+  const paymentByOld = new Map<string, PaymentInfo>();
+  for (const [i, raw] of listOf(data, 'payments').entries()) {
+    const where = `payments #${i + 1} (payment ${str(raw.payment_number)})`;
+    const v = contractValues(tx, 'payments', { ...raw, owner_id: mapRef(maps, 'owner', raw.owner_id, 'owner_id', where) }, where);
+    if (!v.payment_number) throw new ValidationError(`Backup ${where}: payment_number is required`);
+    const cents = toCents(v.amount as number);
+    if (cents <= 0) throw new ValidationError(`Backup ${where}: amount must be greater than 0`);
+    const bounced = v.status === 'bounced';
+    const bouncedOn = bounced ? laterDate(optionalDateOf(raw, 'bounced_date', where) ?? (v.payment_date as string), v.payment_date as string) : null;
+    paymentByOld.set(str(raw.id), {
+      row: {
+        id: newId(), payment_number: v.payment_number as string, payment_date: v.payment_date as string, payment_method: (v.payment_method as 'check' | undefined) ?? 'check',
+        reference_number: (v.reference_number as string | null) ?? null, amount: centsToDecimal(cents), owner_id: v.owner_id as string, notes: (v.notes as string | null) ?? null,
+        status: bounced ? 'cleared' : ((v.status as 'cleared' | 'pending' | undefined) ?? 'cleared'), idempotency_key: (v.idempotency_key as string | undefined) ?? null,
+      },
+      where, cents, bouncedOn, reason: (raw.bounce_reason as string | null) ?? null, inForceCents: 0,
+    });
   }
-  for (const id of billIds) await recalcBill(tx, id);
+
+  const applicationRows: Parameters<typeof insertApplications>[1][number][] = [];
+  for (const [i, raw] of listOf(data, 'paymentInvoices').entries()) {
+    const where = `paymentInvoices #${i + 1} (payment-invoice link)`;
+    const payment = paymentByOld.get(str(raw.payment_id));
+    const invoice = invoiceByOld.get(str(raw.invoice_id));
+    if (!payment) throw new ValidationError(`Backup ${where}: payment_id ${str(raw.payment_id)} does not match any payment in the file`);
+    if (!invoice) throw new ValidationError(`Backup ${where}: invoice_id ${str(raw.invoice_id)} does not match any invoice in the file`);
+    const v = contractValues(tx, 'paymentInvoices', { ...raw, payment_id: payment.row.id, invoice_id: invoice.doc.id }, where);
+    const cents = toCents(v.amount_applied as number);
+    const appliedOn = (v.applied_date as string | null) || applicationDate(payment.row.payment_date, invoice.doc.invoice_date);
+    const reversedOn = optionalDateOf(raw, 'reversed_date', where);
+    naming(where, () => {
+      // Each application alone, as the API checks it when it was made.
+      assertApplication(
+        { owner_id: payment.row.owner_id, payment_date: payment.row.payment_date, status: 'cleared', availableCents: payment.cents },
+        { owner_id: invoice.doc.owner_id, invoice_number: invoice.doc.invoice_number, invoice_date: invoice.doc.invoice_date, phase: invoice.doc.phase === 'draft' ? 'draft' : invoice.doc.phase === 'cancelled' ? 'cancelled' : 'issued', balanceCents: invoice.totalCents },
+        cents,
+        appliedOn,
+      );
+      if (reversedOn === null) {
+        if (payment.bouncedOn) throw new ConflictError(`payment ${payment.row.payment_number} is bounced, so nothing of it can still be applied`, 'bounced');
+        if (invoice.cancelledOn) throw new ConflictError(`invoice ${invoice.doc.invoice_number} is cancelled, so no payment can still be applied to it`, 'cancelled');
+      } else {
+        const expected = [payment.bouncedOn, invoice.cancelledOn].filter((d): d is string => !!d).map((d) => laterDate(d, appliedOn));
+        if (!expected.includes(reversedOn)) {
+          throw new ValidationError(`reversed_date ${reversedOn} does not match a cancellation of invoice ${invoice.doc.invoice_number} or a bounce of payment ${payment.row.payment_number}`);
+        }
+      }
+    });
+    if (reversedOn === null) {
+      payment.inForceCents += cents;
+      invoice.inForceCents += cents;
+    }
+    applicationRows.push({
+      id: newId(), payment_id: payment.row.id, invoice_id: invoice.doc.id!, amount_applied: centsToDecimal(cents), applied_date: appliedOn, reversed_date: reversedOn,
+      owner_id: payment.row.owner_id, payment_number: payment.row.payment_number, invoice_number: invoice.doc.invoice_number,
+    });
+  }
+  for (const p of paymentByOld.values()) {
+    if (p.inForceCents > p.cents) naming(p.where, () => { throw new ConflictError(`its applications (${centsToDecimal(p.inForceCents)}) exceed its amount (${centsToDecimal(p.cents)})`, 'over_applied'); });
+  }
+  for (const inv of invoiceByOld.values()) {
+    if (inv.inForceCents > inv.totalCents) naming(inv.where, () => { throw new ConflictError(`payments applied to it (${centsToDecimal(inv.inForceCents)}) exceed its total (${centsToDecimal(inv.totalCents)})`, 'over_balance'); });
+    inv.doc.paidCents = inv.inForceCents;
+  }
+
+  await insertInvoices(tx, [...invoiceByOld.values()].map((i) => i.doc));
+  await insertPayments(tx, [...paymentByOld.values()].map((p) => p.row));
+  await insertApplications(tx, applicationRows);
+  // The history the file records: reversed applications, cancellations and bounces, each on its own date.
+  for (const a of applicationRows) {
+    if (a.reversed_date) await reverseSource(tx, 'payment_application', a.id, `Payment ${a.payment_number} application reversed (restored)`, a.reversed_date);
+  }
+  for (const inv of invoiceByOld.values()) {
+    if (inv.doc.phase !== 'issued' || !inv.cancelledOn) continue;
+    await reverseSource(tx, 'invoice', inv.doc.id!, `Invoice ${inv.doc.invoice_number} cancelled (restored)`, inv.cancelledOn);
+    await tx.db.update(invoices).set({ status: 'cancelled', cancelled_date: laterDate(inv.cancelledOn, inv.doc.invoice_date), cancel_reason: inv.reason, amount_paid: '0', balance_due: '0' }).where(eq(invoices.id, inv.doc.id!));
+  }
+  for (const p of paymentByOld.values()) {
+    if (!p.bouncedOn) continue;
+    await reverseSource(tx, 'payment', p.row.id, `Payment ${p.row.payment_number} bounced (restored)`, p.bouncedOn);
+    await tx.db.update(payments).set({ status: 'bounced', bounced_date: p.bouncedOn, bounce_reason: p.reason }).where(eq(payments.id, p.row.id));
+  }
+  return { invoices: invoiceByOld.size, invoiceLineItems: [...invoiceByOld.values()].reduce((s, i) => s + i.doc.lines.length, 0), payments: paymentByOld.size, paymentInvoices: applicationRows.length };
+}
+
+/** Bills and their payments, checked by the bill rules and written by the bill commands' bulk writers. */
+async function restorePayables(tx: Ctx, data: Record<string, unknown>, maps: Maps, control: Set<string>): Promise<Record<string, number>> {
+  const acc = await systemAccounts(tx);
+  const billRecords = listOf(data, 'bills');
+  const lineGroups = linesByDocument(listOf(data, 'billLineItems'), 'bill_id', new Set(billRecords.map((r) => str(r.id))), 'billLineItems', 'bill line item');
+  interface BillInfo { doc: NewBillDoc; where: string; balanceCents: number; cancelledOn: string | null; reason: string | null }
+  const billByOld = new Map<string, BillInfo>();
+  for (const [i, raw] of billRecords.entries()) {
+    const where = `bills #${i + 1} (bill ${str(raw.bill_number)})`;
+    const v = contractValues(tx, 'bills', { ...raw, vendor_id: mapRef(maps, 'vendor', raw.vendor_id, 'vendor_id', where) }, where);
+    const cancelledOn = optionalDateOf(raw, 'cancelled_date', where);
+    const status = str(v.status || 'pending');
+    const phase = status === 'draft' ? 'draft' : status === 'cancelled' ? (cancelledOn ? 'recorded' : 'cancelled') : 'recorded';
+    const lines: CompletedBillLine[] = (lineGroups.get(str(raw.id)) ?? []).map(({ raw: lr, where: lw }) => {
+      const lv = contractValues(tx, 'billLineItems', { ...lr, bill_id: '000000000000000000000000', account_id: mapRef(maps, 'account', lr.account_id, 'account_id', lw) }, lw);
+      if (!lv.account_id) throw new ValidationError(`Backup ${lw}: account_id: choose the expense account of the line`);
+      if (control.has(lv.account_id as string)) throw new ValidationError(`Backup ${lw}: its account is a control account, which changes only through documents`);
+      const quantity = String(lv.quantity);
+      const price = String(lv.unit_price);
+      return { description: (lv.description as string | null) ?? null, quantity, unit_price: price, account_id: lv.account_id as string, extended_price: centsToDecimal(multiplyCents(toCents(price), quantity)) };
+    });
+    const doc: NewBillDoc = {
+      id: newId(), bill_number: v.bill_number as string, vendor_id: v.vendor_id as string, bill_date: v.bill_date as string, due_date: (v.due_date as string | null) ?? (v.bill_date as string),
+      tax_amount: centsToDecimal(toCents((v.tax_amount as number | null) ?? 0)), payment_terms: v.payment_terms as string | null, notes: v.notes as string | null, phase, lines,
+    };
+    const total = naming(where, () => computeBill({ id: doc.id!, vendor_id: doc.vendor_id, phase: doc.phase, tax_amount: doc.tax_amount, lines, paidCents: 0 }, acc).totalCents);
+    billByOld.set(str(raw.id), { doc, where, balanceCents: doc.phase === 'recorded' ? total : 0, cancelledOn, reason: (raw.cancel_reason as string | null) ?? null });
+  }
+  const paymentRows: Parameters<typeof insertBillPayments>[1][number][] = [];
+  for (const [i, raw] of listOf(data, 'billPayments').entries()) {
+    const where = `billPayments #${i + 1} (bill payment)`;
+    const bill = billByOld.get(str(raw.bill_id));
+    if (!bill) throw new ValidationError(`Backup ${where}: bill_id ${str(raw.bill_id)} does not match any bill in the file`);
+    const v = contractValues(tx, 'billPayments', { ...raw, bill_id: bill.doc.id }, where);
+    const cents = toCents(v.amount as number);
+    naming(where, () => {
+      if (bill.cancelledOn) throw new ConflictError(`bill ${bill.doc.bill_number} is cancelled, and a bill with payments cannot be cancelled`, 'cancelled');
+      assertBillPayment({ phase: bill.doc.phase, status: bill.doc.phase === 'draft' ? 'draft' : 'cancelled', bill_date: bill.doc.bill_date, balanceCents: bill.balanceCents }, cents, v.payment_date as string);
+    });
+    bill.balanceCents -= cents;
+    bill.doc.paidCents = (bill.doc.paidCents ?? 0) + cents;
+    paymentRows.push({
+      id: newId(), bill_id: bill.doc.id!, payment_date: v.payment_date as string, amount: centsToDecimal(cents), payment_method: (v.payment_method as 'check' | undefined) ?? 'check',
+      reference_number: (v.reference_number as string | null) ?? null, notes: (v.notes as string | null) ?? null, vendor_id: bill.doc.vendor_id, bill_number: bill.doc.bill_number,
+    });
+  }
+  await insertBills(tx, [...billByOld.values()].map((b) => b.doc));
+  await insertBillPayments(tx, paymentRows);
+  for (const b of billByOld.values()) {
+    if (b.doc.phase !== 'recorded' || !b.cancelledOn) continue;
+    await reverseSource(tx, 'bill', b.doc.id!, `Bill ${b.doc.bill_number} cancelled (restored)`, b.cancelledOn);
+    await tx.db.update(bills).set({ status: 'cancelled', cancelled_date: laterDate(b.cancelledOn, b.doc.bill_date), cancel_reason: b.reason, balance_due: '0', amount_paid: '0' }).where(eq(bills.id, b.doc.id!));
+  }
+  return { bills: billByOld.size, billLineItems: [...billByOld.values()].reduce((s, b) => s + b.doc.lines.length, 0), billPayments: paymentRows.length };
 }
 
 /** Exposed for tests: the collections a backup holds. */

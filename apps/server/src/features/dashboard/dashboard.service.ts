@@ -1,53 +1,66 @@
-import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { isOverdue } from '@covenant/contracts/documents';
+import { centsToNumber } from '@covenant/contracts/money';
 import { owners } from '@covenant/db/schema/community';
 import { invoices, payments } from '@covenant/db/schema/finance';
-import type { Ctx } from '../../lib/context.ts';
-import { requireSignedIn } from '../../platform/access/access.service.ts';
-import { entityByName } from '../../platform/entities/definitions.ts';
+import { today, type Ctx } from '../../lib/context.ts';
+import { permissionLevel, requireSignedIn } from '../../platform/access/access.service.ts';
+import type { EntityDef } from '../../platform/entities/entity-def.ts';
 import { readableWhere } from '../../platform/entities/entities.service.ts';
+import { invoiceEntity } from '../invoices/invoices.entities.ts';
+import { ownerEntity } from '../owners/owners.feature.ts';
+import { paymentEntity } from '../payments/payments.entities.ts';
+import { propertyEntity } from '../properties/properties.feature.ts';
+import { incomeFigures, paymentsReceivedCents, receivableFigures } from '../reports/ledger-queries.ts';
 
 const money = (v: unknown) => Number(v ?? 0);
-const today = () => new Date().toISOString().slice(0, 10);
 const ownerName = sql<string>`trim(coalesce(${owners.first_name}, '') || ' ' || coalesce(${owners.last_name}, ''))`;
 
 /**
- * The dashboard's figures, aggregated in SQL over the rows the caller may read: counts are null when the
- * caller may not read that resource; an owner's figures cover their own invoices and payments.
+ * Which owner's figures a caller sees on a resource: everyone's (read, read_write), their own (own_records, by
+ * the owner profile they are linked to; none without one), or nothing at all (none).
+ */
+async function figureScope(ctx: Ctx, def: EntityDef): Promise<{ ownerId?: string } | null> {
+  const level = await permissionLevel(ctx, def.resource);
+  if (level === 'none') return null;
+  if (level === 'own_records') return ctx.actor!.owner_id ? { ownerId: ctx.actor!.owner_id } : null;
+  return {};
+}
+
+/**
+ * The dashboard's figures over what the caller may read. Revenue, outstanding balance and payments received
+ * come from the same ledger queries as Reports (revenue excludes sales tax; outstanding is the A/R balance);
+ * overdue applies the one isOverdue rule to the open invoices. Counts are null where the resource is none.
  */
 export async function dashboardSummary(ctx: Ctx) {
   requireSignedIn(ctx);
-  const def = (name: string) => entityByName(name)!;
   const [ownerScope, propertyScope, invoiceScope, paymentScope] = await Promise.all([
-    readableWhere(ctx, def('Owner')),
-    readableWhere(ctx, def('Property')),
-    readableWhere(ctx, def('Invoice')),
-    readableWhere(ctx, def('Payment')),
+    readableWhere(ctx, ownerEntity),
+    readableWhere(ctx, propertyEntity),
+    readableWhere(ctx, invoiceEntity),
+    readableWhere(ctx, paymentEntity),
   ]);
-  const countOf = async (name: string, scope: ReturnType<typeof sql>[] | null) => {
+  const countOf = async (def: EntityDef, scope: SQL[] | null) => {
     if (!scope) return null;
-    const [row] = await ctx.db.select({ n: count() }).from(def(name).table).where(and(...scope));
+    const [row] = await ctx.db.select({ n: count() }).from(def.table).where(and(...scope));
     return Number(row?.n ?? 0);
   };
 
-  const posted = notInArray(invoices.status, ['draft', 'cancelled']);
   let invoiceFigures = { total_revenue: 0, outstanding_balance: 0, outstanding_count: 0, overdue_count: 0 };
   let recentInvoices: unknown[] = [];
-  if (invoiceScope) {
-    const [row] = await ctx.db
-      .select({
-        total_revenue: sql`coalesce(sum(${invoices.total_amount}), 0)`,
-        outstanding_balance: sql`coalesce(sum(${invoices.balance_due}) filter (where ${invoices.balance_due} > 0), 0)`,
-        outstanding_count: sql<number>`cast(count(*) filter (where ${invoices.balance_due} > 0) as int)`,
-        overdue_count: sql<number>`cast(count(*) filter (where ${invoices.status} = 'overdue' or (${invoices.balance_due} > 0 and ${invoices.due_date} < ${today()})) as int)`,
-      })
-      .from(invoices)
-      .where(and(...invoiceScope, posted));
+  const invoiceFigureScope = await figureScope(ctx, invoiceEntity);
+  if (invoiceScope && invoiceFigureScope) {
+    const income = await incomeFigures(ctx, invoiceFigureScope);
+    const receivable = await receivableFigures(ctx, invoiceFigureScope);
+    const day = today(ctx);
     invoiceFigures = {
-      total_revenue: money(row?.total_revenue),
-      outstanding_balance: money(row?.outstanding_balance),
-      outstanding_count: Number(row?.outstanding_count ?? 0),
-      overdue_count: Number(row?.overdue_count ?? 0),
+      total_revenue: centsToNumber(income.revenueCents),
+      outstanding_balance: centsToNumber(receivable.balanceCents),
+      outstanding_count: receivable.openCount,
+      overdue_count: receivable.groups.filter((g) => g.openCents > 0 && isOverdue({ status: g.status, balance_due: g.openCents / 100, due_date: g.due_date }, day)).reduce((s, g) => s + g.count, 0),
     };
+  }
+  if (invoiceScope) {
     recentInvoices = (
       await ctx.db
         .select({
@@ -70,12 +83,9 @@ export async function dashboardSummary(ctx: Ctx) {
 
   let paymentsReceived = 0;
   let recentPayments: unknown[] = [];
+  const paymentFigureScope = await figureScope(ctx, paymentEntity);
+  if (paymentScope && paymentFigureScope) paymentsReceived = centsToNumber(await paymentsReceivedCents(ctx, paymentFigureScope));
   if (paymentScope) {
-    const [row] = await ctx.db
-      .select({ total: sql`coalesce(sum(${payments.amount}) filter (where ${payments.status} <> 'bounced'), 0)` })
-      .from(payments)
-      .where(and(...paymentScope));
-    paymentsReceived = money(row?.total);
     recentPayments = (
       await ctx.db
         .select({
@@ -96,8 +106,8 @@ export async function dashboardSummary(ctx: Ctx) {
   }
 
   return {
-    total_owners: await countOf('Owner', ownerScope),
-    total_properties: await countOf('Property', propertyScope),
+    total_owners: await countOf(ownerEntity, ownerScope),
+    total_properties: await countOf(propertyEntity, propertyScope),
     ...invoiceFigures,
     payments_received: paymentsReceived,
     recent_invoices: recentInvoices,

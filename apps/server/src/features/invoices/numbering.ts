@@ -3,23 +3,50 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { documentNumber } from '@covenant/contracts/documents';
 import type { Ctx } from '../../lib/context.ts';
 
+export type NumberPrefix = 'INV' | 'PMT';
+
+// Two-key advisory locks: the class keeps date locks and per-owner locks from ever sharing a key.
+const DATE_LOCK = 71_001;
+const STEM_LOCK = 71_002;
+
+/**
+ * Takes the locks that make number assignment collision-free under concurrency: the day's lock shared (a bulk
+ * run takes it exclusively) and then the owner-and-day lock exclusively. Held until the transaction ends, so a
+ * concurrent create waits and then sees this one's number. Always in this order: day, then owner.
+ */
+async function lockStem(ctx: Ctx, prefix: NumberPrefix, date: string, stem: string): Promise<void> {
+  await ctx.db.execute(sql`select pg_advisory_xact_lock_shared(${DATE_LOCK}, hashtext(${`${prefix}:${date}`}))`);
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(${STEM_LOCK}, hashtext(${stem}))`);
+}
+
+/** A bulk run numbering many documents of one day: excludes every single create of that day until it commits. */
+export async function lockDayForBulkNumbering(ctx: Ctx, prefix: NumberPrefix, date: string): Promise<void> {
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(${DATE_LOCK}, hashtext(${`${prefix}:${date}`}))`);
+}
+
 /**
  * The next number INV|PMT-{owner id}-{yyyymmdd}-{nnn}: one past the highest sequence already used for that
  * owner and date (deleted documents keep their numbers, so numbers are never reused). A unique index backs it.
  */
-export async function nextDocumentNumber(
-  ctx: Ctx,
-  prefix: 'INV' | 'PMT',
-  table: PgTable,
-  column: PgColumn,
-  ownerBusinessId: string,
-  date: string,
-): Promise<string> {
+export async function nextDocumentNumber(ctx: Ctx, prefix: NumberPrefix, table: PgTable, column: PgColumn, ownerBusinessId: string, date: string): Promise<string> {
   const stem = documentNumber(prefix, ownerBusinessId, date, 1).slice(0, -3);
+  await lockStem(ctx, prefix, date, stem);
   const result = await ctx.db.execute(
     // The position is inlined: a text parameter would select substring's regular-expression form.
     sql`select coalesce(max(cast(substring(${column} from ${sql.raw(String(stem.length + 1))}) as integer)), 0) as n from ${table} where ${column} like ${`${stem}%`} and substring(${column} from ${sql.raw(String(stem.length + 1))}) ~ '^[0-9]{1,9}$'`,
   );
   const n = Number((result.rows[0] as { n: number | string } | undefined)?.n ?? 0);
   return documentNumber(prefix, ownerBusinessId, date, n + 1);
+}
+
+/**
+ * The highest sequence used per owner stem on one date (bulk runs, under lockDayForBulkNumbering): the map's
+ * keys are stems "INV-{owner id}-{yyyymmdd}-".
+ */
+export async function usedSequences(ctx: Ctx, prefix: NumberPrefix, table: PgTable, column: PgColumn, dateColumn: PgColumn, date: string): Promise<Map<string, number>> {
+  const pattern = `^${prefix}-[0-9]{6}-[0-9]{8}-[0-9]{1,9}$`;
+  const rows = (await ctx.db.execute(sql`
+    select substring(${column} from 1 for 20) as stem, max(cast(substring(${column} from 21) as integer)) as n
+    from ${table} where ${dateColumn} = ${date} and ${column} ~ ${pattern} group by 1`)).rows as Array<{ stem: string; n: number | string }>;
+  return new Map(rows.map((r) => [r.stem, Number(r.n)]));
 }

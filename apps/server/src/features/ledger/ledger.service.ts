@@ -1,10 +1,16 @@
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
+import { laterDate } from '@covenant/contracts/dates';
+import { newId } from '@covenant/db/ids';
 import { journalEntries, journalLines } from '@covenant/db/schema/ledger';
-import type { Ctx } from '../../lib/context.ts';
+import { onCommit, type Ctx } from '../../lib/context.ts';
 import { compact, isBalanced, reversed, samePosting, type PostingLine } from './posting.rules.ts';
 
+/**
+ * The only writer of journal entries and lines. Documents' commands call it inside their transaction; the
+ * database refuses an unbalanced entry and any change to a posted one.
+ */
 export type SourceType = 'invoice' | 'payment' | 'payment_application' | 'bill' | 'bill_payment';
 
 export interface EntryInput {
@@ -13,33 +19,53 @@ export interface EntryInput {
   source_type: SourceType;
   source_id: string;
   lines: readonly PostingLine[];
+  /** The entry this one reverses (a reversal is itself never reversed). */
+  reverses_id?: string | undefined;
 }
 
-/** Writes one balanced entry (nothing when all lines net to zero); must run inside the document's transaction. */
-export async function postEntry(ctx: Ctx, input: EntryInput, reversesId?: string): Promise<string | null> {
-  const lines = compact(input.lines);
-  if (lines.length === 0) return null;
-  if (!isBalanced(lines)) throw new Error(`Unbalanced posting for ${input.source_type} ${input.source_id}`);
-  const [entry] = await ctx.db
-    .insert(journalEntries)
-    .values({ entry_date: input.date, memo: input.memo, source_type: input.source_type, source_id: input.source_id, reverses_id: reversesId ?? null, created_by: ctx.actor?.email ?? null })
-    .returning({ id: journalEntries.id });
-  await ctx.db.insert(journalLines).values(
-    lines.map((l, i) => ({
-      entry_id: entry!.id,
-      line_no: i + 1,
-      account_id: l.account_id,
-      debit: centsToDecimal(l.debit),
-      credit: centsToDecimal(l.credit),
-      owner_id: l.owner_id ?? null,
-      vendor_id: l.vendor_id ?? null,
-      property_id: l.property_id ?? null,
-      document_type: l.document_type ?? null,
-      document_id: l.document_id ?? null,
-      entry_date: input.date,
-    })),
-  );
-  return entry!.id;
+const CHUNK = 1000;
+
+/** Writes balanced entries with bulk inserts (entries whose lines net to nothing are skipped); answers their ids, null for skipped. */
+export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Promise<Array<string | null>> {
+  const entryRows: Array<typeof journalEntries.$inferInsert> = [];
+  const lineRows: Array<typeof journalLines.$inferInsert> = [];
+  const ids: Array<string | null> = [];
+  for (const input of inputs) {
+    const lines = compact(input.lines);
+    if (lines.length === 0) {
+      ids.push(null);
+      continue;
+    }
+    if (!isBalanced(lines)) throw new Error(`Unbalanced posting for ${input.source_type} ${input.source_id}`);
+    const id = newId();
+    ids.push(id);
+    entryRows.push({ id, entry_date: input.date, memo: input.memo, source_type: input.source_type, source_id: input.source_id, reverses_id: input.reverses_id ?? null, created_by: ctx.actor?.email ?? null });
+    lines.forEach((l, i) =>
+      lineRows.push({
+        id: newId(),
+        entry_id: id,
+        line_no: i + 1,
+        account_id: l.account_id,
+        debit: centsToDecimal(l.debit),
+        credit: centsToDecimal(l.credit),
+        owner_id: l.owner_id ?? null,
+        vendor_id: l.vendor_id ?? null,
+        property_id: l.property_id ?? null,
+        document_type: l.document_type ?? null,
+        document_id: l.document_id ?? null,
+        entry_date: input.date,
+      }),
+    );
+  }
+  for (let i = 0; i < entryRows.length; i += CHUNK) await ctx.db.insert(journalEntries).values(entryRows.slice(i, i + CHUNK));
+  for (let i = 0; i < lineRows.length; i += CHUNK) await ctx.db.insert(journalLines).values(lineRows.slice(i, i + CHUNK));
+  if (entryRows.length) onCommit(ctx, () => ctx.services.onLedgerWrite?.());
+  return ids;
+}
+
+/** Writes one balanced entry (nothing when all lines net to zero). */
+export async function postEntry(ctx: Ctx, input: EntryInput): Promise<string | null> {
+  return (await postEntries(ctx, [input]))[0]!;
 }
 
 const reversal = alias(journalEntries, 'reversal');
@@ -57,45 +83,57 @@ async function activeEntries(ctx: Ctx, sourceType: SourceType, sourceId: string)
         notExists(ctx.db.select({ one: sql`1` }).from(reversal).where(eq(reversal.reverses_id, journalEntries.id))),
       ),
     )
-    .orderBy(asc(journalEntries.created_date));
+    .orderBy(asc(journalEntries.created_date), asc(journalEntries.id));
 }
 
-async function linesOf(ctx: Ctx, entryIds: string[]): Promise<PostingLine[]> {
-  if (entryIds.length === 0) return [];
-  const rows = await ctx.db.select().from(journalLines).where(inArray(journalLines.entry_id, entryIds));
-  return rows.map((r) => ({
-    account_id: r.account_id,
-    debit: toCents(r.debit),
-    credit: toCents(r.credit),
-    owner_id: r.owner_id,
-    vendor_id: r.vendor_id,
-    property_id: r.property_id,
-    document_type: r.document_type as PostingLine['document_type'],
-    document_id: r.document_id,
-  }));
+async function linesOf(ctx: Ctx, entryIds: string[]): Promise<Map<string, PostingLine[]>> {
+  const byEntry = new Map<string, PostingLine[]>(entryIds.map((id) => [id, []]));
+  if (entryIds.length === 0) return byEntry;
+  const rows = await ctx.db.select().from(journalLines).where(inArray(journalLines.entry_id, entryIds)).orderBy(asc(journalLines.line_no));
+  for (const r of rows) {
+    byEntry.get(r.entry_id)!.push({
+      account_id: r.account_id,
+      debit: toCents(r.debit),
+      credit: toCents(r.credit),
+      owner_id: r.owner_id,
+      vendor_id: r.vendor_id,
+      property_id: r.property_id,
+      document_type: r.document_type as PostingLine['document_type'],
+      document_id: r.document_id,
+    });
+  }
+  return byEntry;
 }
 
 /**
- * Posts a reversing entry for every entry of the source still in force. The reversal is dated `date`
- * when given (a cancellation), else the original entry's date (a correction).
+ * Reverses every entry of the source still in force. With `on` (a cancellation, a bounce) each reversal is
+ * dated then, or at the entry's own date if that is later; without it (a correction) at the entry's own date.
  */
-export async function reverseSource(ctx: Ctx, sourceType: SourceType, sourceId: string, memo: string, date?: string): Promise<number> {
+export async function reverseSource(ctx: Ctx, sourceType: SourceType, sourceId: string, memo: string, on?: string): Promise<number> {
   const entries = await activeEntries(ctx, sourceType, sourceId);
-  for (const e of entries) {
-    const lines = await linesOf(ctx, [e.id]);
-    const when = date && date > e.entry_date ? date : e.entry_date;
-    await postEntry(ctx, { date: when, memo: `${memo} (reverses ${e.memo ?? e.id})`, source_type: sourceType, source_id: sourceId, lines: reversed(lines) }, e.id);
-  }
+  const lines = await linesOf(ctx, entries.map((e) => e.id));
+  await postEntries(
+    ctx,
+    entries.map((e) => ({
+      date: on ? laterDate(on, e.entry_date) : e.entry_date,
+      memo: `${memo} (reverses ${e.memo ?? e.id})`,
+      source_type: sourceType,
+      source_id: sourceId,
+      lines: reversed(lines.get(e.id)!),
+      reverses_id: e.id,
+    })),
+  );
   return entries.length;
 }
 
 /**
  * Makes the ledger say `lines` for this source as of `date`: nothing when it already does; otherwise the
- * entries in force are reversed (at their own dates) and the new posting is written.
+ * entries in force are reversed at their own dates (a correction) and the new posting is written.
  */
 export async function replacePosting(ctx: Ctx, input: EntryInput): Promise<void> {
   const entries = await activeEntries(ctx, input.source_type, input.source_id);
-  const current = await linesOf(ctx, entries.map((e) => e.id));
+  const lines = await linesOf(ctx, entries.map((e) => e.id));
+  const current = [...lines.values()].flat();
   const sameDate = entries.every((e) => e.entry_date === input.date);
   if (sameDate && samePosting(current, input.lines)) return;
   await reverseSource(ctx, input.source_type, input.source_id, 'Correction');

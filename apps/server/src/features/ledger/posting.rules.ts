@@ -11,6 +11,9 @@ export interface SystemAccounts {
   tax_expense: string;
 }
 
+/** Accounts that change only through documents (invoices, payments, bills), never as a line's own account. */
+export const CONTROL_ACCOUNT_KEYS = ['cash', 'accounts_receivable', 'accounts_payable', 'owner_prepayments'] as const satisfies ReadonlyArray<keyof SystemAccounts>;
+
 export interface PostingLine {
   account_id: string;
   debit: number;

@@ -4,7 +4,7 @@ import { appLogs } from '@covenant/db/schema/platform';
 import type { Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { requireAdmin, requireSignedIn } from '../access/access.service.ts';
-import { parseInput } from '../auth/auth.service.ts';
+import { parseInput } from '../../lib/parse-input.ts';
 
 const PAGE_NAME = /^[A-Za-z0-9_-]{1,100}$/;
 

@@ -7,10 +7,9 @@ import { authFailures, invitations } from '@covenant/db/schema/auth';
 import { orgSettings, users } from '@covenant/db/schema/community';
 import { withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
-import { describeZodError } from '../../lib/zod-errors.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
 import { isAdmin, permissionLevel, requirePermission, requireSignedIn } from '../access/access.service.ts';
-import { entityByName } from '../entities/definitions.ts';
+import { parseInput } from '../../lib/parse-input.ts';
 import { serialize } from '../entities/query.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -27,11 +26,6 @@ export const changePasswordInput = z.object({ user_id: z.string().optional(), cu
 export const inviteUserInput = z.object({ user_email: email, role: z.enum([...APP_ROLES, 'user'], { error: `role must be one of: ${[...APP_ROLES, 'user'].join(', ')}` }) });
 export const setupInput = z.object({ full_name: z.string().trim().min(1, 'Full name is required').max(200), email, password });
 
-export function parseInput<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const r = schema.safeParse(body ?? {});
-  if (!r.success) throw new ValidationError(describeZodError(r.error));
-  return r.data;
-}
 
 interface BetterAuthErrorLike {
   statusCode?: number;
@@ -44,7 +38,7 @@ function authStatus(err: unknown): number | undefined {
   return typeof e?.statusCode === 'number' ? e.statusCode : undefined;
 }
 
-const userDef = () => entityByName('User')!;
+const userDef = (ctx: Ctx) => ctx.services.registry.requireEntity('User');
 
 async function loadUser(ctx: Ctx, id: string) {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -55,7 +49,7 @@ async function loadUser(ctx: Ctx, id: string) {
 export async function publicUser(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
   const row = await loadUser(ctx, id);
   if (!row) throw new UnauthorizedError();
-  return serialize(userDef(), row as Record<string, unknown>);
+  return serialize(userDef(ctx), row as Record<string, unknown>);
 }
 
 /** The caller's resolved privilege on every resource (spec: "userPrivileges" read for the current user). */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseJsonSafely } from '../../lib/safe-json.ts';
-import { entityByName } from './definitions.ts';
+import type { Ctx } from '../../lib/context.ts';
 import type { EntityDef } from './entity-def.ts';
 import {
   bulkCreateEntities, countEntities, createEntity, deleteEntity, deleteManyEntities, getEntity, importEntitiesCsv, listEntities, updateEntity,
@@ -20,7 +20,7 @@ const listQuery = z.object({
 
 function entityOf(request: FastifyRequest): EntityDef {
   const { entity } = request.params as { entity: string };
-  const def = entityByName(entity);
+  const def = (request.ctx as Ctx).services.registry.entity(entity);
   if (!def) throw new NotFoundError(`Unknown entity '${entity}'`);
   return def;
 }

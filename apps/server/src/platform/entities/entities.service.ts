@@ -113,6 +113,44 @@ export async function getEntity(ctx: Ctx, def: EntityDef, id: string): Promise<R
   return serialize(def, row);
 }
 
+export interface RecordAccess {
+  /** Lock the row for the rest of the transaction (FOR NO KEY UPDATE: children's foreign keys still see it). */
+  lock?: boolean;
+  /** For an update: the fields the caller wants to change (own_records callers may change only ownEditable ones). */
+  changing?: readonly string[];
+}
+
+/**
+ * A record fetched through the caller's scope for an operation, as GET /entities/X/{id} would find it: the
+ * privilege is checked first; another owner's id, a hidden (deleted) record or an unknown id is a 404.
+ */
+export async function recordForActor(ctx: Ctx, def: EntityDef, id: string, op: 'read' | 'update' | 'delete', access: RecordAccess = {}): Promise<Row> {
+  assertId(id, def);
+  const level = await requirePermission(ctx, def.resource, op);
+  const scope: SQL[] = [];
+  if (def.visibleWhere) scope.push(def.visibleWhere());
+  if (level === 'own_records') scope.push(ownRecordsWhere(def, ctx.actor!));
+  const q = ctx.db
+    .select(selection(def, selectedFields(def, undefined)))
+    .from(def.table)
+    .where(and(eq(idColumn(def), id), ...scope))
+    .limit(1);
+  const [row] = access.lock ? await q.for('no key update') : await q;
+  if (!row) throw new NotFoundError(`${capitalize(def.label)} not found`);
+  if (op === 'update' && level === 'own_records') assertOwnEditable(def, access.changing ?? []);
+  return row as Row;
+}
+
+/** A record a request refers to (an owner on an invoice, say), read through the caller's scope: one they may not see reads as missing (400). */
+export async function referencedRecord(ctx: Ctx, def: EntityDef, id: string, label: string): Promise<Row> {
+  try {
+    return await recordForActor(ctx, def, id, 'read');
+  } catch (err) {
+    if (err instanceof NotFoundError) throw new ValidationError(`${label} does not exist`);
+    throw err;
+  }
+}
+
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -152,6 +190,10 @@ function publish(ctx: Ctx, def: EntityDef, type: 'create' | 'update' | 'delete',
 
 /** Inserts one validated record with its hooks, inside the caller's transaction. */
 async function insertOne(tx: Ctx, def: EntityDef, values: Row): Promise<Row> {
+  if (def.writes) {
+    const id = await def.writes.create(tx, values);
+    return serialize(def, (await findVisible(tx, def, id, []))!);
+  }
   const prepared = (await def.hooks?.prepareCreate?.(tx, values)) ?? values;
   const [inserted] = await tx.db
     .insert(def.table)
@@ -178,10 +220,21 @@ export async function deleteEntityIn(tx: Ctx, def: EntityDef, id: string): Promi
   await deleteOne(tx, def, existing);
 }
 
-/** Publishes a change made by domain code outside the generic calls (derived amounts on a parent). */
-export async function publishRow(tx: Ctx, def: EntityDef, id: string): Promise<void> {
+/** Publishes a change made by a command (after the commit); a delete sends the record's last state. */
+export async function publishRecord(tx: Ctx, def: EntityDef, id: string, type: 'create' | 'update' | 'delete' = 'update', lastState?: Row): Promise<void> {
+  if (type === 'delete') {
+    publish(tx, def, 'delete', serialize(def, lastState ?? { id }));
+    return;
+  }
   const row = await findVisible(tx, def, id, []);
-  if (row) publish(tx, def, 'update', serialize(def, row));
+  if (row) publish(tx, def, type, serialize(def, row));
+}
+
+/** The record as the API shows it (no scope: the caller fetched it through recordForActor or created it). */
+export async function readRecord(tx: Ctx, def: EntityDef, id: string): Promise<Row> {
+  const row = await findVisible(tx, def, id, []);
+  if (!row) throw new NotFoundError(`${capitalize(def.label)} not found`);
+  return serialize(def, row);
 }
 
 function requireCreatable(def: EntityDef): void {
@@ -232,9 +285,9 @@ export async function bulkCreateEntities(ctx: Ctx, def: EntityDef, body: unknown
 }
 
 /** own_records callers change only the entity's owner-editable fields. */
-function assertOwnEditable(def: EntityDef, changes: Row): void {
+function assertOwnEditable(def: EntityDef, fields: readonly string[]): void {
   if (!def.ownEditable) return;
-  const blocked = Object.keys(changes).filter((k) => !def.ownEditable!.includes(k));
+  const blocked = fields.filter((k) => !def.ownEditable!.includes(k));
   if (blocked.length === 0) return;
   throw new ForbiddenError(
     def.ownEditable.length
@@ -249,7 +302,16 @@ export async function updateEntity(ctx: Ctx, def: EntityDef, id: string, body: u
   if (!def.updateInput) throw new ForbiddenError(`${capitalize(def.label)} records cannot be changed here`);
   const changes = parseBody(def, def.updateInput, body);
   const ownOnly = (await permissionLevel(ctx, def.resource)) === 'own_records';
-  if (ownOnly) assertOwnEditable(def, changes);
+  if (ownOnly) assertOwnEditable(def, Object.keys(changes));
+  if (def.writes) {
+    const writes = def.writes;
+    return translating(def, () =>
+      withTransaction(ctx, async (tx) => {
+        await writes.update(tx, id, changes);
+        return readRecord(tx, def, id);
+      }),
+    );
+  }
   return translating(def, () =>
     withTransaction(ctx, async (tx) => {
       const existing = await findVisible(tx, def, id, scope, true);
@@ -279,6 +341,9 @@ async function deleteOne(tx: Ctx, def: EntityDef, existing: Row): Promise<void> 
 export async function deleteEntity(ctx: Ctx, def: EntityDef, id: string): Promise<void> {
   assertId(id, def);
   const scope = await readScope(ctx, def, 'delete');
+  // A document's command takes its own locks, parent first; locking the row here would invert that order.
+  const writes = def.writes;
+  if (writes) return translating(def, () => withTransaction(ctx, (tx) => writes.remove(tx, id)));
   await translating(def, () =>
     withTransaction(ctx, async (tx) => {
       const existing = await findVisible(tx, def, id, scope, true);
@@ -292,13 +357,19 @@ export async function deleteManyEntities(ctx: Ctx, def: EntityDef, filter: unkno
   const scope = await readScope(ctx, def, 'delete');
   if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw new ValidationError('Delete many needs a JSON filter object');
   const where = compileFilter(def, filter);
+  const writes = def.writes;
   return translating(def, () =>
     withTransaction(ctx, async (tx) => {
-      const rows = (await tx.db
+      const matching = tx.db
         .select(selection(def, selectedFields(def, undefined)))
         .from(def.table)
-        .where(and(...scope, ...(where ? [where] : [])))
-        .for('update')) as Row[];
+        .where(and(...scope, ...(where ? [where] : [])));
+      if (writes) {
+        const rows = (await matching) as Row[];
+        for (const row of rows) await writes.remove(tx, row.id as string);
+        return rows.length;
+      }
+      const rows = (await matching.for('update')) as Row[];
       for (const row of rows) await deleteOne(tx, def, row);
       return rows.length;
     }),

@@ -30,6 +30,17 @@ export interface EntityHooks {
   replay?(ctx: Ctx, values: Row): Promise<Row | undefined>;
 }
 
+/**
+ * A document's own write path: the generic calls hand the validated values to these commands, which fetch
+ * through the caller's scope, check privileges, compute and post in the caller's transaction, and publish.
+ */
+export interface EntityWrites {
+  /** Creates the record; answers its id. */
+  create(ctx: Ctx, values: Row): Promise<string>;
+  update(ctx: Ctx, id: string, changes: Row): Promise<void>;
+  remove(ctx: Ctx, id: string): Promise<void>;
+}
+
 export interface EntityDef {
   name: string;
   table: PgTable;
@@ -48,6 +59,8 @@ export interface EntityDef {
   /** Read-only values computed in SQL, added to every record. */
   computed?: Record<string, () => SQL>;
   hooks?: EntityHooks;
+  /** Documents: every generic write goes through these commands instead of the hooks. */
+  writes?: EntityWrites;
   /**
    * Fields an own_records caller may change on their own rows; absent means every field. Ownership
    * fields (owner_id, invoice_id, ...) are never in it, so no row can be moved onto someone else's data.

@@ -3,26 +3,14 @@ import { z } from 'zod';
 import type { Ctx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
-import { initializeDefaultRoles } from '../access/roles-init.service.ts';
 
-type FunctionHandler = (ctx: Ctx, params: Record<string, unknown>) => Promise<unknown>;
-
-/** Named server functions (POST /functions/{name}); each checks the caller's privilege itself. */
-const FUNCTIONS = new Map<string, FunctionHandler>([
-  ['initializePrivileges', (ctx) => initializeDefaultRoles(ctx)],
-  ['initializeDefaultRoles', (ctx) => initializeDefaultRoles(ctx)],
-]);
-
-export function registerFunction(name: string, handler: FunctionHandler) {
-  FUNCTIONS.set(name, handler);
-}
-
+/** POST /functions/{name}: the named functions the features registered; each checks the caller's privilege itself. */
 export async function functionRoutes(app: FastifyInstance) {
   // Restores and document saves can be large: a backup of a big association is many megabytes.
   app.post('/api/apps/:appId/functions/:name', { schema: { tags: ['functions'], params: z.object({ appId: z.string(), name: z.string() }) }, bodyLimit: 200 * 1024 * 1024 }, async (request) => {
     const { name } = request.params as { name: string };
-    const handler = FUNCTIONS.get(name);
-    if (!handler) throw new NotFoundError(`Function '${name}' does not exist`);
+    const fn = (request.ctx as Ctx).services.registry.functions.get(name);
+    if (!fn) throw new NotFoundError(`Function '${name}' does not exist`);
     let params: unknown = request.body ?? {};
     if (request.isMultipart()) {
       const collected: Record<string, unknown> = {};
@@ -35,6 +23,6 @@ export async function functionRoutes(app: FastifyInstance) {
       throw new ValidationError(`Function ${name} must receive an object with named parameters`);
     }
     assertNoForbiddenKeys(params);
-    return handler(request.ctx, params as Record<string, unknown>);
+    return fn.handler(request.ctx, params as Record<string, unknown>);
   });
 }

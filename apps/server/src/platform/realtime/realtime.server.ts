@@ -7,7 +7,6 @@ import type { Actor, Ctx, Services } from '../../lib/context.ts';
 import type { Db } from '@covenant/db/client';
 import { permissionLevel } from '../access/access.service.ts';
 import { actorFromToken } from '../auth/auth.service.ts';
-import { entityByName } from '../entities/definitions.ts';
 import { recordIsOwn } from '../entities/scope.ts';
 import type { EntityChange } from './change-bus.ts';
 
@@ -104,7 +103,7 @@ export class RealtimeServer {
 
   private async join(socket: Socket, room: unknown): Promise<boolean> {
     const m = typeof room === 'string' ? ROOM_RE.exec(room) : null;
-    const def = m && m[1] === this.services.config.appId ? entityByName(m[2]!) : undefined;
+    const def = m && m[1] === this.services.config.appId ? this.services.registry.entity(m[2]!) : undefined;
     if (!m || !def) {
       socket.emit('error', { message: `Unknown room '${String(room).slice(0, 100)}'` });
       return false;
@@ -122,7 +121,7 @@ export class RealtimeServer {
   private async dispatch(change: EntityChange) {
     try {
       if (change.entity === 'User') this.refreshActor(change);
-      const def = entityByName(change.entity);
+      const def = this.services.registry.entity(change.entity);
       if (!def) return;
       const room = `entities:${this.services.config.appId}:${def.name}`;
       const sockets = await this.io.in(room).local.fetchSockets();

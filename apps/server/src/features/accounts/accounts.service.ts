@@ -1,7 +1,9 @@
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { chartOfAccounts } from '@covenant/db/schema/finance';
 import type { Ctx } from '../../lib/context.ts';
-import type { SystemAccounts } from './posting.rules.ts';
+import { journalLines } from '@covenant/db/schema/ledger';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { CONTROL_ACCOUNT_KEYS, type SystemAccounts } from '../ledger/posting.rules.ts';
 
 type SeedAccount = { number: string; name: string; type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense'; subtype: string; key?: keyof SystemAccounts };
 
@@ -46,4 +48,33 @@ export async function systemAccounts(ctx: Ctx): Promise<SystemAccounts> {
   for (const a of SEED_ACCOUNTS) if (a.key && !map[a.key]) throw new Error(`System account ${a.key} is missing: the chart of accounts was not seeded`);
   cache.set(key, map);
   return map;
+}
+
+/** The control accounts' ids: receivables, payables, owner prepayments and cash change only through documents. */
+export async function controlAccountIds(ctx: Ctx): Promise<Set<string>> {
+  const acc = await systemAccounts(ctx);
+  return new Set(CONTROL_ACCOUNT_KEYS.map((k) => acc[k]));
+}
+
+/** Refuses a control account (or an unknown one) as the account of a document line or an item. */
+export async function assertLineAccount(ctx: Ctx, accountId: string | null | undefined, what: string): Promise<void> {
+  if (!accountId) return;
+  const [row] = await ctx.db.select({ id: chartOfAccounts.id, name: chartOfAccounts.account_name, number: chartOfAccounts.account_number }).from(chartOfAccounts).where(eq(chartOfAccounts.id, accountId)).limit(1);
+  if (!row) throw new ValidationError(`${what}: the account does not exist`);
+  if ((await controlAccountIds(ctx)).has(accountId)) {
+    throw new ValidationError(`${what}: ${row.number} ${row.name} is a control account; it changes only through invoices, payments and bills`);
+  }
+}
+
+/** Whether any journal line was posted to the account. */
+export async function hasPostings(ctx: Ctx, accountId: string): Promise<boolean> {
+  const rows = await ctx.db.select({ one: sql`1` }).from(journalLines).where(eq(journalLines.account_id, accountId)).limit(1);
+  return rows.length > 0;
+}
+
+/** An account that carries postings keeps its type: a retype would move past amounts between statements. */
+export async function assertCanRetype(ctx: Ctx, accountId: string): Promise<void> {
+  if (await hasPostings(ctx, accountId)) {
+    throw new ConflictError('This account has postings, so its type cannot change (that would move past amounts to another statement); deactivate it and create a new account instead', 'account_has_postings');
+  }
 }

@@ -3,7 +3,7 @@ import { SYSTEM_ROLE_DEFINITIONS } from '@covenant/contracts/constants';
 import { defaultPrivileges } from '@covenant/contracts/permissions';
 import { privileges, roles } from '@covenant/db/schema/community';
 import { withTransaction, type Ctx } from '../../lib/context.ts';
-import { requirePermission } from './access.service.ts';
+import { requirePermission } from '../../platform/access/access.service.ts';
 
 /** Deletes every privilege, upserts the six system roles by role_name, and writes the default privileges. */
 async function writeDefaults(ctx: Ctx, createdBy: string | null) {

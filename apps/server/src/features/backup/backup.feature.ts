@@ -1,0 +1,10 @@
+import type { Feature } from '../../platform/registry.ts';
+import { createBackup, restoreBackup } from './backup.service.ts';
+
+export const backupFeature: Feature = {
+  name: 'backup',
+  functions: [
+    { name: 'createBackup', access: 'backup read (administrators, property managers)', handler: (ctx) => createBackup(ctx) },
+    { name: 'restoreBackup', access: 'backup read_write (administrators, property managers)', handler: (ctx, params) => restoreBackup(ctx, params.backup) },
+  ],
+};

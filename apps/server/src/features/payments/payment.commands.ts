@@ -1,0 +1,369 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { allocate } from '@covenant/contracts/documents';
+import { PAYMENT_METHODS } from '@covenant/contracts/constants';
+import { centsToDecimal, toCents } from '@covenant/contracts/money';
+import { isoDate, money, optDate, optText, recordId } from '@covenant/contracts/fields';
+import { newId } from '@covenant/db/ids';
+import { paymentInvoices, payments } from '@covenant/db/schema/finance';
+import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { parseInput } from '../../lib/parse-input.ts';
+import { requirePermission } from '../../platform/access/access.service.ts';
+import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
+import type { Row } from '../../platform/entities/entity-def.ts';
+import { systemAccounts } from '../accounts/accounts.service.ts';
+import { createInvoice, lockInvoice, settleInvoice, type InvoiceRow } from '../invoices/invoice.commands.ts';
+import { invoiceEntity } from '../invoices/invoices.entities.ts';
+import { phaseOf } from '../invoices/invoice.rules.ts';
+import { nextDocumentNumber } from '../invoices/numbering.ts';
+import { postEntries, postEntry, reverseSource } from '../ledger/ledger.service.ts';
+import { applicationPosting, paymentPosting } from '../ledger/posting.rules.ts';
+import { ownerEntity } from '../owners/owners.feature.ts';
+import { paymentEntity, paymentInvoiceEntity } from './payments.entities.ts';
+import { applicationDate, assertApplication, planBounce } from './payment.rules.ts';
+
+/**
+ * The one write path of owner payments and their applications to invoices. Lock order everywhere: the
+ * payment, then its invoices in id order (an invoice's own commands lock only the invoice), so two commands
+ * never wait on each other in a circle.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+type LinkRow = typeof paymentInvoices.$inferSelect;
+
+export interface NewPaymentInput {
+  payment_number?: string | undefined;
+  payment_date: string;
+  payment_method?: (typeof PAYMENT_METHODS)[number] | undefined;
+  reference_number?: string | null | undefined;
+  amount: number | string;
+  owner_id: string;
+  notes?: string | null | undefined;
+  status?: string | undefined;
+  idempotency_key?: string | undefined;
+}
+
+
+export async function lockPayment(ctx: Ctx, id: string): Promise<PaymentRow> {
+  const [row] = await ctx.db.select().from(payments).where(and(eq(payments.id, id), isNull(payments.deleted_at))).for('no key update').limit(1);
+  if (!row) throw new NotFoundError('Payment not found');
+  return row;
+}
+
+/** Locks invoices in id order (the one order every command uses). */
+async function lockInvoices(ctx: Ctx, ids: Iterable<string>): Promise<Map<string, InvoiceRow>> {
+  const out = new Map<string, InvoiceRow>();
+  for (const id of [...new Set(ids)].sort()) out.set(id, await lockInvoice(ctx, id));
+  return out;
+}
+
+async function linksOfPayment(ctx: Ctx, paymentId: string): Promise<LinkRow[]> {
+  return ctx.db.select().from(paymentInvoices).where(eq(paymentInvoices.payment_id, paymentId)).orderBy(asc(paymentInvoices.created_date), asc(paymentInvoices.id));
+}
+
+/** What part of a payment is not applied to invoices: the owner's credit from it (none once bounced). */
+export async function unappliedCents(ctx: Ctx, payment: PaymentRow): Promise<number> {
+  if (payment.status === 'bounced') return 0;
+  const [a] = await ctx.db
+    .select({ total: sql<string>`coalesce(sum(${paymentInvoices.amount_applied}), 0)` })
+    .from(paymentInvoices)
+    .where(and(eq(paymentInvoices.payment_id, payment.id), isNull(paymentInvoices.reversed_date)));
+  return toCents(payment.amount) - toCents(a?.total ?? 0);
+}
+
+/** The payment an earlier request with the same idempotency key recorded. */
+export async function paymentByIdempotencyKey(ctx: Ctx, key: string | undefined): Promise<PaymentRow | undefined> {
+  if (!key) return undefined;
+  const [row] = await ctx.db.select().from(payments).where(eq(payments.idempotency_key, key)).limit(1);
+  return row;
+}
+
+/** Inserts new payments and posts each (Dr Cash / Cr Owner Prepayments): the single create and restore come through here. */
+export async function insertPayments(ctx: Ctx, docs: ReadonlyArray<Omit<typeof payments.$inferInsert, 'created_by'>>): Promise<string[]> {
+  const acc = await systemAccounts(ctx);
+  const rows = docs.map((d) => ({ ...d, id: d.id ?? newId(), created_by: ctx.actor?.email ?? null }));
+  for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(payments).values(rows.slice(i, i + 500));
+  await postEntries(
+    ctx,
+    rows.map((p) => ({
+      date: p.payment_date, memo: `Payment ${p.payment_number}`, source_type: 'payment' as const, source_id: p.id,
+      lines: paymentPosting({ id: p.id, owner_id: p.owner_id, cents: toCents(p.amount) }, acc),
+    })),
+  );
+  if (rows.length <= 20) for (const p of rows) await publishRecord(ctx, paymentEntity, p.id, 'create');
+  else onCommit(ctx, () => ctx.services.changes.publish({ entity: 'Payment', type: 'create', id: '*', record: {}, timestamp: new Date().toISOString() }));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Inserts applications checked by the caller (restore) and posts each on its applied date (Dr Owner
+ * Prepayments / Cr A/R); the invoices' amounts are the caller's to settle.
+ */
+export async function insertApplications(ctx: Ctx, rows: ReadonlyArray<typeof paymentInvoices.$inferInsert & { id: string; owner_id: string; payment_number: string; invoice_number: string }>): Promise<void> {
+  const acc = await systemAccounts(ctx);
+  const createdBy = ctx.actor?.email ?? null;
+  const stored = rows.map(({ owner_id: _o, payment_number: _p, invoice_number: _i, ...r }) => ({ ...r, created_by: createdBy }));
+  for (let i = 0; i < stored.length; i += 500) await ctx.db.insert(paymentInvoices).values(stored.slice(i, i + 500));
+  await postEntries(
+    ctx,
+    rows.map((r) => ({
+      date: r.applied_date, memo: `Payment ${r.payment_number} applied to ${r.invoice_number}`, source_type: 'payment_application' as const, source_id: r.id,
+      lines: applicationPosting({ payment_id: r.payment_id, invoice_id: r.invoice_id, owner_id: r.owner_id, cents: toCents(r.amount_applied) }, acc),
+    })),
+  );
+}
+
+/** Records a payment with nothing applied (all of it the owner's credit until applied); answers its id. */
+export async function createPayment(ctx: Ctx, input: NewPaymentInput): Promise<string> {
+  await requirePermission(ctx, 'payments', 'create');
+  if (input.status === 'bounced') throw new ValidationError('A payment is recorded cleared or pending; a returned payment is recorded and then bounced');
+  const cents = toCents(input.amount);
+  if (cents <= 0) throw new ValidationError('Amount must be greater than 0');
+  return withTransaction(ctx, async (tx) => {
+    const owner = await referenced(tx, ownerEntity, input.owner_id, 'Owner');
+    const number = input.payment_number?.trim() || (await nextDocumentNumber(tx, 'PMT', payments, payments.payment_number, owner.owner_id as string, input.payment_date));
+    const [id] = await insertPayments(tx, [
+      {
+        payment_number: number, payment_date: input.payment_date, payment_method: input.payment_method ?? 'check', reference_number: input.reference_number ?? null,
+        amount: centsToDecimal(cents), owner_id: input.owner_id, notes: input.notes ?? null, status: (input.status as 'cleared' | 'pending' | undefined) ?? 'cleared',
+        idempotency_key: input.idempotency_key ?? null,
+      },
+    ]);
+    return id!;
+  });
+}
+
+const EDITABLE_PAYMENT_FIELDS = ['notes', 'reference_number', 'payment_method'];
+
+/** A recorded payment keeps its amount, owner and date; notes, reference and method can be corrected. */
+export async function updatePayment(ctx: Ctx, id: string, changes: Row): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await recordForActor(tx, paymentEntity, id, 'update', { changing: Object.keys(changes) });
+    const payment = await lockPayment(tx, id);
+    if (changes.status !== undefined && changes.status !== payment.status) {
+      throw new ConflictError('A payment\'s status changes only by bouncing it (bouncePayment)', 'payment_locked');
+    }
+    const locked = Object.keys(changes).filter((k) => !EDITABLE_PAYMENT_FIELDS.includes(k) && k !== 'status');
+    if (locked.length) throw new ConflictError(`A recorded payment's ${locked.join(', ')} cannot change; delete the payment and record it again`, 'payment_locked');
+    const set = Object.fromEntries(Object.entries(changes).filter(([k]) => EDITABLE_PAYMENT_FIELDS.includes(k)));
+    if (Object.keys(set).length) await tx.db.update(payments).set(set).where(eq(payments.id, id));
+    await publishRecord(tx, paymentEntity, id);
+  });
+}
+
+/**
+ * Applies part of a locked payment to a locked invoice on its application date; the invoice is settled. Answers
+ * the application's id. madeOn: the day the application is made, when later than the payment's recording.
+ */
+async function applyLocked(ctx: Ctx, payment: PaymentRow, invoice: InvoiceRow, cents: number, opts: { appliedDate?: string | null | undefined; madeOn?: string | undefined }): Promise<string> {
+  const available = await unappliedCents(ctx, payment);
+  const date = opts.appliedDate || applicationDate(payment.payment_date, invoice.invoice_date, opts.madeOn);
+  assertApplication(
+    { owner_id: payment.owner_id, payment_date: payment.payment_date, status: payment.status, availableCents: available },
+    { owner_id: invoice.owner_id, invoice_number: invoice.invoice_number, invoice_date: invoice.invoice_date, phase: phaseOf(invoice.status), balanceCents: toCents(invoice.balance_due) },
+    cents,
+    date,
+  );
+  const id = newId();
+  await ctx.db.insert(paymentInvoices).values({ id, payment_id: payment.id, invoice_id: invoice.id, amount_applied: centsToDecimal(cents), applied_date: date, created_by: ctx.actor?.email ?? null });
+  const acc = await systemAccounts(ctx);
+  await postEntry(ctx, {
+    date, memo: `Payment ${payment.payment_number} applied to ${invoice.invoice_number}`, source_type: 'payment_application', source_id: id,
+    lines: applicationPosting({ payment_id: payment.id, invoice_id: invoice.id, owner_id: payment.owner_id, cents }, acc),
+  });
+  await settleInvoice(ctx, await lockInvoice(ctx, invoice.id));
+  await publishRecord(ctx, paymentInvoiceEntity, id, 'create');
+  return id;
+}
+
+/**
+ * Applies existing credit from a payment to an invoice (the generic PaymentInvoice create, and applyCredit):
+ * posted on the later of the payment date, the invoice date and today, or on applied_date when given.
+ */
+export async function applyPayment(ctx: Ctx, input: { payment_id: string; invoice_id: string; amount_applied: number | string; applied_date?: string | null | undefined }): Promise<string> {
+  await requirePermission(ctx, 'payments', 'create');
+  return withTransaction(ctx, async (tx) => {
+    try {
+      await recordForActor(tx, paymentEntity, input.payment_id, 'update', { changing: ['applications'] });
+    } catch (err) {
+      if (err instanceof NotFoundError) throw new ValidationError('Payment does not exist');
+      throw err;
+    }
+    const payment = await lockPayment(tx, input.payment_id);
+    await referenced(tx, invoiceEntity, input.invoice_id, 'Invoice');
+    const invoice = await lockInvoice(tx, input.invoice_id);
+    return applyLocked(tx, payment, invoice, toCents(input.amount_applied), { appliedDate: input.applied_date, madeOn: today(tx) });
+  });
+}
+
+/** Removes an application entered in error: reversed at its own date, the money back to the owner's credit. */
+export async function removeApplication(ctx: Ctx, linkId: string): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const found = await recordForActor(tx, paymentInvoiceEntity, linkId, 'delete');
+    await lockPayment(tx, found.payment_id as string);
+    const invoice = await lockInvoice(tx, found.invoice_id as string);
+    const [link] = await tx.db.select().from(paymentInvoices).where(and(eq(paymentInvoices.id, linkId), isNull(paymentInvoices.reversed_date))).limit(1);
+    if (!link) throw new NotFoundError('Payment application not found');
+    await reverseSource(tx, 'payment_application', linkId, 'Payment application removed');
+    await tx.db.delete(paymentInvoices).where(eq(paymentInvoices.id, linkId));
+    await settleInvoice(tx, invoice);
+    await publishRecord(tx, paymentInvoiceEntity, linkId, 'delete', found);
+  });
+}
+
+export const recordPaymentInput = z.object({
+  owner_id: recordId('Owner'),
+  amount: money('Amount'),
+  payment_date: isoDate('Payment date'),
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  reference_number: optText(100),
+  notes: optText(5000),
+  invoice_ids: z.array(recordId('Invoice')).max(500).default([]),
+  idempotency_key: z.string().min(8).max(100).optional(),
+});
+
+/**
+ * recordPayment: records an owner's payment and allocates it in order across the chosen invoices, each taking
+ * the lesser of what remains and its balance; the rest is the owner's credit. Each application posts at the
+ * later of the payment and invoice dates. One transaction; idempotent by key.
+ */
+export async function recordPayment(ctx: Ctx, params: Record<string, unknown>) {
+  await requirePermission(ctx, 'payments', 'create');
+  const input = parseInput(recordPaymentInput, params);
+  const earlier = await paymentByIdempotencyKey(ctx, input.idempotency_key);
+  if (earlier) return paymentWithApplications(ctx, earlier.id);
+  const run = () =>
+    withTransaction(ctx, async (tx) => {
+      const { invoice_ids: invoiceIds, ...fields } = input;
+      const paymentId = await createPayment(tx, fields);
+      for (const id of invoiceIds) await referenced(tx, invoiceEntity, id, 'Invoice');
+      const locked = await lockInvoices(tx, invoiceIds);
+      const open = [];
+      for (const id of invoiceIds) {
+        const inv = locked.get(id)!;
+        if (inv.owner_id !== input.owner_id) throw new ValidationError('Every invoice must be an invoice of this owner');
+        if (phaseOf(inv.status) !== 'issued') throw new ConflictError(`Invoice ${inv.invoice_number} is ${inv.status} and cannot be paid`, inv.status);
+        open.push({ id, balanceCents: toCents(inv.balance_due) });
+      }
+      const payment = await lockPayment(tx, paymentId);
+      const { applications } = allocate(toCents(input.amount), open);
+      for (const a of applications) await applyLocked(tx, payment, await lockInvoice(tx, a.id), a.cents, {});
+      return paymentId;
+    });
+  try {
+    return await paymentWithApplications(ctx, await run());
+  } catch (err) {
+    // Two submissions with one key: the loser of the race answers with the winner's payment.
+    const replayed = await paymentByIdempotencyKey(ctx, input.idempotency_key);
+    if (replayed) return paymentWithApplications(ctx, replayed.id);
+    throw err;
+  }
+}
+
+/**
+ * Deletes a payment. A bounced one is only hidden (the receipt and the bounce are history). Otherwise it was
+ * entered in error: its applications and itself are reversed at their own dates and it is hidden. One whose
+ * application was reversed by an invoice's cancellation is history of that invoice and cannot be erased.
+ */
+export async function deletePayment(ctx: Ctx, id: string): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const found = await recordForActor(tx, paymentEntity, id, 'delete');
+    const payment = await lockPayment(tx, id);
+    if (payment.status !== 'bounced') {
+      const links = await linksOfPayment(tx, id);
+      if (links.some((l) => l.reversed_date !== null)) {
+        throw new ConflictError('This payment was applied to an invoice that was later cancelled, so it is part of that invoice\'s history and cannot be erased; bounce it instead', 'has_history');
+      }
+      const locked = await lockInvoices(tx, links.map((l) => l.invoice_id));
+      for (const link of links) {
+        await reverseSource(tx, 'payment_application', link.id, `Payment ${payment.payment_number} deleted`);
+        await tx.db.delete(paymentInvoices).where(eq(paymentInvoices.id, link.id));
+        await publishRecord(tx, paymentInvoiceEntity, link.id, 'delete', link as unknown as Row);
+      }
+      await reverseSource(tx, 'payment', id, `Payment ${payment.payment_number} deleted`);
+      for (const inv of locked.values()) await settleInvoice(tx, inv);
+    }
+    await tx.db.update(payments).set({ deleted_at: new Date() }).where(eq(payments.id, id));
+    await publishRecord(tx, paymentEntity, id, 'delete', found);
+  });
+}
+
+export const bouncePaymentInput = z.strictObject({
+  payment_id: recordId('Payment'),
+  date: isoDate('Bounce date'),
+  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
+  fee_amount: money('Fee amount').optional(),
+});
+
+/**
+ * bouncePayment: a returned payment. Its applications and the payment itself are reversed on the bounce date
+ * (earlier periods keep the receipt), the invoices it paid reopen, the payment becomes bounced, and an optional
+ * returned-payment fee is billed to the owner as an invoice on that date (Late Fee Income).
+ */
+export async function bouncePayment(ctx: Ctx, params: Record<string, unknown>) {
+  await requirePermission(ctx, 'payments', 'update');
+  const input = parseInput(bouncePaymentInput, params);
+  const feeCents = toCents(input.fee_amount ?? 0);
+  const feeInvoiceId = await withTransaction(ctx, async (tx) => {
+    await recordForActor(tx, paymentEntity, input.payment_id, 'update', { changing: ['status'] });
+    const payment = await lockPayment(tx, input.payment_id);
+    const on = await bounceLocked(tx, payment, input.date, input.reason);
+    if (feeCents <= 0) return null;
+    const acc = await systemAccounts(tx);
+    return createInvoice(tx, {
+      owner_id: payment.owner_id, invoice_date: on, status: 'sent', notes: `Returned payment ${payment.payment_number}: ${input.reason}`,
+      lines: [{ description: `Returned payment fee (${payment.payment_number})`, quantity: 1, unit_price: centsToDecimal(feeCents), account_id: acc.late_fee_income }],
+    });
+  });
+  return {
+    ...(await paymentWithApplications(ctx, input.payment_id)),
+    fee_invoice: feeInvoiceId ? await readRecord(ctx, invoiceEntity, feeInvoiceId) : null,
+  };
+}
+
+/** Bounces a locked payment on a date (the rules' plan): applications and payment reversed, invoices reopened. Answers the bounce date. */
+async function bounceLocked(ctx: Ctx, payment: PaymentRow, date: string, reason: string): Promise<string> {
+  const links = (await linksOfPayment(ctx, payment.id)).filter((l) => l.reversed_date === null);
+  const plan = planBounce(payment, links.map((l) => ({ id: l.id, invoice_id: l.invoice_id, cents: toCents(l.amount_applied), applied_date: l.applied_date })), date);
+  const locked = await lockInvoices(ctx, links.map((l) => l.invoice_id));
+  const memo = `Payment ${payment.payment_number} bounced: ${reason}`;
+  for (const a of plan.applications) {
+    await reverseSource(ctx, 'payment_application', a.id, memo, a.on);
+    await ctx.db.update(paymentInvoices).set({ reversed_date: a.on }).where(eq(paymentInvoices.id, a.id));
+    await publishRecord(ctx, paymentInvoiceEntity, a.id, 'delete', links.find((l) => l.id === a.id) as unknown as Row);
+  }
+  await reverseSource(ctx, 'payment', payment.id, memo, plan.paymentOn);
+  await ctx.db.update(payments).set({ status: 'bounced', bounced_date: plan.paymentOn, bounce_reason: reason }).where(eq(payments.id, payment.id));
+  for (const inv of locked.values()) await settleInvoice(ctx, inv);
+  await publishRecord(ctx, paymentEntity, payment.id);
+  return plan.paymentOn;
+}
+
+export const applyCreditInput = z.strictObject({
+  payment_id: recordId('Payment'),
+  invoice_id: recordId('Invoice'),
+  amount: money('Amount'),
+  applied_date: optDate('Applied date'),
+});
+
+/** applyCredit: applies an owner's existing credit (an unapplied payment) to an invoice, posted today by default. */
+export async function applyCredit(ctx: Ctx, params: Record<string, unknown>) {
+  const input = parseInput(applyCreditInput, params);
+  const id = await applyPayment(ctx, { payment_id: input.payment_id, invoice_id: input.invoice_id, amount_applied: input.amount, applied_date: input.applied_date || undefined });
+  return readRecord(ctx, paymentInvoiceEntity, id);
+}
+
+/** A payment with its applications in force and what is left unapplied, as the API shows them. */
+export async function paymentWithApplications(ctx: Ctx, paymentId: string) {
+  const [p] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (!p) throw new NotFoundError('Payment not found');
+  const links = await ctx.db.select({ id: paymentInvoices.id }).from(paymentInvoices).where(and(eq(paymentInvoices.payment_id, paymentId), isNull(paymentInvoices.reversed_date)));
+  const applications = [];
+  for (const l of links) applications.push(await readRecord(ctx, paymentInvoiceEntity, l.id));
+  return {
+    payment: await readRecord(ctx, paymentEntity, paymentId),
+    applications,
+    unapplied: Number(centsToDecimal(await unappliedCents(ctx, p))),
+  };
+}

@@ -1,4 +1,0 @@
-import { registerFunction } from '../../platform/functions/functions.routes.ts';
-import { recordPayment } from './payments.service.ts';
-
-registerFunction('recordPayment', recordPayment);

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { ownerPropertyInput, propertyInput } from '@covenant/contracts/entities';
+import { ownerProperties, properties } from '@covenant/db/schema/community';
+import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
+import type { Feature } from '../../platform/registry.ts';
+
+/** Units and their assignments are staff records: an owner reads their own and changes none. */
+export const propertyEntity: EntityDef = {
+  name: 'Property',
+  label: 'property',
+  table: properties,
+  resource: 'properties',
+  createInput: propertyInput as unknown as z.ZodType<Row>,
+  updateInput: propertyInput.omit({ property_id: true }).partial() as unknown as z.ZodType<Row>,
+  scope: { kind: 'property' },
+  ownEditable: [],
+};
+
+export const ownerPropertyEntity: EntityDef = {
+  name: 'OwnerProperty',
+  label: 'owner assignment',
+  table: ownerProperties,
+  resource: 'properties',
+  createInput: ownerPropertyInput as unknown as z.ZodType<Row>,
+  updateInput: ownerPropertyInput.partial() as unknown as z.ZodType<Row>,
+  scope: { kind: 'owner-field', field: 'owner_id' },
+  ownEditable: [],
+};
+
+export const propertiesFeature: Feature = { name: 'properties', entities: [propertyEntity, ownerPropertyEntity] };

@@ -1,0 +1,118 @@
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { toCents } from '@covenant/contracts/money';
+import { chartOfAccounts, invoices } from '@covenant/db/schema/finance';
+import { journalLines } from '@covenant/db/schema/ledger';
+import type { Ctx } from '../../lib/context.ts';
+import { systemAccounts } from '../accounts/accounts.service.ts';
+
+/**
+ * The ledger queries behind every financial figure: Reports and the dashboard read the same functions, so a
+ * figure has one definition. Amounts are integer cents; an owner filter narrows to one owner's postings.
+ */
+
+export interface LedgerFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+  ownerId?: string | undefined;
+}
+
+function conditions(f: LedgerFilter): SQL[] {
+  const where: SQL[] = [];
+  if (f.from) where.push(gte(journalLines.entry_date, f.from));
+  if (f.to) where.push(lte(journalLines.entry_date, f.to));
+  if (f.ownerId) where.push(eq(journalLines.owner_id, f.ownerId));
+  return where;
+}
+
+export interface AccountNet {
+  account_id: string;
+  account_number: string;
+  account_name: string;
+  account_type: string;
+  /** Debit − credit, in cents. */
+  net: number;
+}
+
+/** Net (debit − credit) cents per account over journal lines matching the filter and any extra conditions. */
+export async function netByAccount(ctx: Ctx, f: LedgerFilter, extra: SQL[] = []): Promise<AccountNet[]> {
+  const rows = await ctx.db
+    .select({
+      account_id: chartOfAccounts.id,
+      account_number: chartOfAccounts.account_number,
+      account_name: chartOfAccounts.account_name,
+      account_type: chartOfAccounts.account_type,
+      net: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}), 0)`,
+    })
+    .from(journalLines)
+    .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, journalLines.account_id))
+    .where(and(...conditions(f), ...extra))
+    .groupBy(chartOfAccounts.id, chartOfAccounts.account_number, chartOfAccounts.account_name, chartOfAccounts.account_type)
+    .orderBy(asc(chartOfAccounts.account_number));
+  return rows.map((r) => ({ ...r, net: toCents(r.net) }));
+}
+
+export interface IncomeFigures {
+  revenue: Array<Omit<AccountNet, 'net'> & { cents: number }>;
+  expenses: Array<Omit<AccountNet, 'net'> & { cents: number }>;
+  revenueCents: number;
+  expenseCents: number;
+}
+
+/** Revenue (credit-normal) and expense accounts over a period: sales tax is a liability, never revenue. */
+export async function incomeFigures(ctx: Ctx, f: LedgerFilter): Promise<IncomeFigures> {
+  const rows = await netByAccount(ctx, f, [sql`${chartOfAccounts.account_type} in ('revenue', 'expense')`]);
+  const revenue = rows.filter((r) => r.account_type === 'revenue').map(({ net, ...r }) => ({ ...r, cents: -net }));
+  const expenses = rows.filter((r) => r.account_type === 'expense').map(({ net, ...r }) => ({ ...r, cents: net }));
+  return { revenue, expenses, revenueCents: revenue.reduce((s, r) => s + r.cents, 0), expenseCents: expenses.reduce((s, r) => s + r.cents, 0) };
+}
+
+/** Owner payments received into cash over a period, net of bounces (their reversals credit cash). */
+export async function paymentsReceivedCents(ctx: Ctx, f: LedgerFilter): Promise<number> {
+  const acc = await systemAccounts(ctx);
+  const [row] = await ctx.db
+    .select({ net: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}), 0)` })
+    .from(journalLines)
+    .where(and(eq(journalLines.account_id, acc.cash), eq(journalLines.document_type, 'payment'), ...conditions(f)));
+  return toCents(row?.net ?? 0);
+}
+
+export interface OpenDocument {
+  document_id: string;
+  openCents: number;
+}
+
+/**
+ * Open balance per document from the control account's lines (an index-only scan), as of a date (all postings
+ * when none): receivables by invoice, payables by bill. Only documents with a non-zero balance.
+ */
+export function openDocumentsQuery(ctx: Ctx, kind: 'ar' | 'ap', accountId: string, f: { asOf?: string | undefined; ownerId?: string | undefined }) {
+  const isAr = kind === 'ar';
+  const sign = isAr ? sql`${journalLines.debit} - ${journalLines.credit}` : sql`${journalLines.credit} - ${journalLines.debit}`;
+  const where: SQL[] = [eq(journalLines.account_id, accountId), eq(journalLines.document_type, isAr ? 'invoice' : 'bill')];
+  if (f.asOf) where.push(lte(journalLines.entry_date, f.asOf));
+  if (f.ownerId) where.push(eq(journalLines.owner_id, f.ownerId));
+  return ctx.db
+    .select({ document_id: journalLines.document_id, open: sql<string>`sum(${sign})`.as('open') })
+    .from(journalLines)
+    .where(and(...where))
+    .groupBy(journalLines.document_id)
+    .having(sql`sum(${sign}) <> 0`)
+    .as('open_docs');
+}
+
+/** Receivables figures: the A/R balance, the number of open invoices and those of them per (status, due date). */
+export async function receivableFigures(ctx: Ctx, f: { asOf?: string | undefined; ownerId?: string | undefined }) {
+  const acc = await systemAccounts(ctx);
+  const open = openDocumentsQuery(ctx, 'ar', acc.accounts_receivable, f);
+  const groups = await ctx.db
+    .select({ status: invoices.status, due_date: invoices.due_date, n: sql<number>`cast(count(*) as int)`, open: sql<string>`sum(${open.open})` })
+    .from(open)
+    .innerJoin(invoices, eq(invoices.id, open.document_id))
+    .groupBy(invoices.status, invoices.due_date);
+  return {
+    balanceCents: groups.reduce((s, g) => s + toCents(g.open), 0),
+    openCount: groups.reduce((s, g) => s + Number(g.n), 0),
+    /** Open invoices grouped by status and due date, for the overdue rule. */
+    groups: groups.map((g) => ({ status: g.status, due_date: g.due_date, count: Number(g.n), openCents: toCents(g.open) })),
+  };
+}

@@ -1,0 +1,45 @@
+import { userUpdateInput } from '@covenant/contracts/entities';
+import type { PermissionLevel } from '@covenant/contracts/constants';
+import { users } from '@covenant/db/schema/community';
+import type { z } from 'zod';
+import { ConflictError, ForbiddenError } from '../../lib/errors.ts';
+import { isAdmin, permissionLevel } from '../../platform/access/access.service.ts';
+import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
+import type { Feature } from '../../platform/registry.ts';
+
+/** Users are created by invitation (auth routes); staff change roles and links, a user their own phone and photo. */
+export const userEntity: EntityDef = {
+  name: 'User',
+  label: 'user',
+  table: users,
+  resource: 'users',
+  createRefusal: 'New users must be invited through the platform dashboard',
+  updateInput: userUpdateInput.partial() as unknown as z.ZodType<Row>,
+  scope: { kind: 'user-self' },
+  ownEditable: ['phone', 'photo_url'],
+  hooks: {
+    async prepareUpdate(ctx, changes, existing) {
+      const actor = ctx.actor!;
+      const level: PermissionLevel = await permissionLevel(ctx, 'users');
+      if (level !== 'read_write') return changes;
+      if (!isAdmin(actor)) {
+        if (existing.role === 'admin' || existing.user_role === 'admin') throw new ForbiddenError('Only an administrator can change an administrator');
+        if ('role' in changes) throw new ForbiddenError('Only an administrator can change the system role');
+        if (changes.user_role === 'admin') throw new ForbiddenError('Only an administrator can give the administrator role');
+      }
+      if (existing.id === actor.id && 'role' in changes && changes.role !== 'admin' && existing.role === 'admin') {
+        throw new ConflictError('You cannot remove your own administrator role', 'self_demotion');
+      }
+      return changes;
+    },
+    beforeDelete(ctx, existing) {
+      const actor = ctx.actor!;
+      if (existing.id === actor.id) throw new ConflictError('You cannot delete your own account', 'self_delete');
+      if (!isAdmin(actor) && (existing.role === 'admin' || existing.user_role === 'admin')) {
+        throw new ForbiddenError('Only an administrator can delete an administrator');
+      }
+    },
+  },
+};
+
+export const usersFeature: Feature = { name: 'users', entities: [userEntity] };

@@ -1,0 +1,17 @@
+import type { z } from 'zod';
+import { vendorInput } from '@covenant/contracts/entities';
+import { vendors } from '@covenant/db/schema/finance';
+import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
+import type { Feature } from '../../platform/registry.ts';
+
+export const vendorEntity: EntityDef = {
+  name: 'Vendor',
+  label: 'vendor',
+  table: vendors,
+  resource: 'vendors',
+  createInput: vendorInput as unknown as z.ZodType<Row>,
+  updateInput: vendorInput.partial() as unknown as z.ZodType<Row>,
+  scope: { kind: 'creator' },
+};
+
+export const vendorsFeature: Feature = { name: 'vendors', entities: [vendorEntity] };

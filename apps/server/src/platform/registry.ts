@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../lib/context.ts';
+import type { EntityDef } from './entities/entity-def.ts';
+
+export type FunctionHandler = (ctx: Ctx, params: Record<string, unknown>) => Promise<unknown>;
+
+/** A named server function (POST /functions/{name}); the handler checks the caller's privilege itself. */
+export interface FunctionDef {
+  name: string;
+  /** Who may call it, in words: shown in the API docs and checked row by row in the authorization matrix. */
+  access: string;
+  handler: FunctionHandler;
+}
+
+/** A financial report (GET /reports/{name}); run checks the caller's privilege itself. */
+export interface ReportDef {
+  name: string;
+  access: string;
+  run(ctx: Ctx, query: unknown): Promise<{ json: Record<string, unknown>; csv?: () => unknown[][]; filename: string }>;
+}
+
+/** What a feature folder contributes: its entities, functions, reports, routes and start-up seeding. */
+export interface Feature {
+  name: string;
+  entities?: readonly EntityDef[];
+  functions?: readonly FunctionDef[];
+  reports?: readonly ReportDef[];
+  routes?: (app: FastifyInstance) => Promise<void>;
+  /** Runs at every start; must be idempotent. */
+  seed?: (ctx: Ctx) => Promise<void>;
+}
+
+function indexBy<T extends { name: string }>(kind: string, items: Iterable<T>): ReadonlyMap<string, T> {
+  const map = new Map<string, T>();
+  for (const item of items) {
+    if (map.has(item.name)) throw new Error(`Two features register the ${kind} '${item.name}'`);
+    map.set(item.name, item);
+  }
+  return map;
+}
+
+/**
+ * Everything the features registered, assembled once by buildApp. Lookups are Map lookups, so names
+ * from a URL such as '__proto__' or 'constructor' are simply unknown.
+ */
+export class Registry {
+  readonly entities: ReadonlyMap<string, EntityDef>;
+  readonly functions: ReadonlyMap<string, FunctionDef>;
+  readonly reports: ReadonlyMap<string, ReportDef>;
+
+  constructor(readonly features: readonly Feature[]) {
+    this.entities = indexBy('entity', features.flatMap((f) => f.entities ?? []));
+    this.functions = indexBy('function', features.flatMap((f) => f.functions ?? []));
+    this.reports = indexBy('report', features.flatMap((f) => f.reports ?? []));
+  }
+
+  entity(name: string): EntityDef | undefined {
+    return this.entities.get(name);
+  }
+
+  /** An entity the caller's code knows exists (a programming error otherwise). */
+  requireEntity(name: string): EntityDef {
+    const def = this.entities.get(name);
+    if (!def) throw new Error(`Entity ${name} is not registered`);
+    return def;
+  }
+}
