@@ -4,12 +4,15 @@
  *
  *  1. ROUTES maps every route the server registers to its rule; a route missing from the table fails
  *     the suite by name, so a new route cannot ship without an authorization decision.
- *  2. The generic entity routes run for every entity of ENTITY_DEFINITIONS and every operation; the
+ *  2. The generic entity routes run for every entity of the registry and every operation; the
  *     expectation derives from the caller's level on the entity's resource (LEVELS) through BY_LEVEL.
  *     Every refused write is followed by an administrator's read-back proving nothing changed.
  *  3. Realtime: every entity room × every role for the join outcome, and update_model delivery for a
  *     representative set of entities (own_records subscribers get only their own owner's records).
- *  4. The other routes (auth, files, logs, functions, settings) run their own per-caller expectations.
+ *  4. The other routes (auth, files, logs, settings) run their own per-caller expectations.
+ *  5. Every function and every report of the registries (read from the features, as the app assembles them)
+ *     runs per caller, with Owner A's and Owner B's records where it takes an id; a registered function
+ *     without a row in FUNCTION_MATRIX fails the suite by name.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -368,8 +371,8 @@ const staff: Expect = { ...everyone(403), admin: 200, property_manager: 200, ano
 interface RouteRule {
   /** Who may call it, in words. */
   access: string;
-  /** The status each caller gets, or the entity matrix (section 2) decides. */
-  expect: Expect | 'entity-matrix';
+  /** The status each caller gets, or the entity matrix (section 2), function matrix or report matrix (section 5) decides. */
+  expect: Expect | 'entity-matrix' | 'function-matrix' | 'report-matrix';
   /** The request a caller sends (fresh data is prepared here). */
   request?: (caller: Caller) => Promise<Req> | Req;
   /** Further checks after the response (e.g. nothing changed on refusal). */
@@ -529,13 +532,9 @@ const ROUTES: Record<string, RouteRule> = {
     request: () => ({ method: 'GET', url: '/api/apps/auth/logout?from_url=/owners' }),
     verify: (_c, res) => expect(res.headers.location).toBe('/login?from_url=%2Fowners'),
   },
+  // Every report of the registry, per caller: section 5.
+  'GET /api/apps/:appId/reports/:name': { access: 'per report of the registry', expect: 'report-matrix' },
   // Figures aggregated over the rows each caller may read (null counts where the resource is none).
-  // Reports read the ledger: the reports privilege (staff by default).
-  'GET /api/apps/:appId/reports/:name': {
-    access: 'reports read',
-    expect: staff,
-    request: () => ({ method: 'GET', url: '/reports/summary' }),
-  },
   'GET /api/apps/:appId/dashboard/summary': {
     access: 'signed-in',
     expect: signedIn(200),
@@ -608,18 +607,8 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/app-logs/:appId': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: `/api/app-logs/${APP_ID}` }) },
   'GET /api/app-logs/:appId/stats': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: `/api/app-logs/${APP_ID}/stats` }) },
 
-  // --- functions (last: an allowed call rewrites every privilege) ---
-  'POST /api/apps/:appId/functions/:name': {
-    access: 'initializePrivileges / initializeDefaultRoles need role_management write: administrators only (property_manager has read)',
-    expect: adminOnly,
-    snapshot: () => privilegeSnapshot(),
-    request: () => ({ method: 'POST', url: '/functions/initializeDefaultRoles', json: {} }),
-    verify: async (caller, res, before) => {
-      const second = await send(caller, { method: 'POST', url: '/functions/initializePrivileges', json: {} });
-      expect(second.statusCode, describeRes(`${caller} initializePrivileges`, second)).toBe(res.statusCode);
-      if (res.statusCode !== 200) expect(await privilegeSnapshot(), `privileges changed after ${caller}'s refused call`).toEqual(before);
-    },
-  },
+  // --- functions: every function of the registry, per caller, in section 5 ---
+  'POST /api/apps/:appId/functions/:name': { access: 'per function of the registry', expect: 'function-matrix' },
 
   // --- API documentation (swagger-ui) ---
   'GET /api/docs': { access: 'public', expect: everyone(200), request: () => ({ method: 'GET', url: '/api/docs' }) },
@@ -1090,7 +1079,7 @@ describe('3. realtime: entity rooms', () => {
 
 describe('4. non-entity routes × callers', () => {
   for (const [key, rule] of Object.entries(ROUTES)) {
-    if (rule.expect === 'entity-matrix') continue;
+    if (typeof rule.expect === 'string') continue;
     const expectByCaller = rule.expect;
     describe(`${key} (${rule.access})`, () => {
       for (const caller of CALLERS) {
@@ -1104,5 +1093,118 @@ describe('4. non-entity routes × callers', () => {
         });
       }
     });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// 5. Every function and report of the registries, per caller (own and other records where they take an id)
+// ---------------------------------------------------------------------------------------------
+
+/** A fresh issued invoice of an owner, a payment on it (with credit left), for functions that change them. */
+async function freshDocuments(ownerId: string) {
+  const n = next();
+  const invoice = await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/saveInvoice', json: { owner_id: ownerId, invoice_date: '2025-04-01', status: 'sent', lines: [{ description: `Fn ${n}`, quantity: 1, unit_price: 40 }] } });
+  const payment = await asAdmin<{ payment: { id: string } }>({ method: 'POST', url: '/functions/recordPayment', json: { owner_id: ownerId, amount: 20, payment_date: '2025-04-02' } });
+  return { invoice: invoice.id, payment: payment.payment.id };
+}
+async function freshBill() {
+  const n = next();
+  return (await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/saveBill', json: { vendor_id: seed.Vendor!.a, bill_number: `FB-${n}`, bill_date: '2025-04-01', lines: [{ quantity: 1, unit_price: 15, account_id: seed.ChartOfAccount!.a }] } })).id;
+}
+
+interface FunctionCase {
+  /** What the case shows, e.g. "Owner A's invoice". */
+  label: string;
+  expect: Expect;
+  /** The named parameters a caller sends (fresh records are made here). */
+  params: (caller: Caller) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Read before and after a refused call: must not change. */
+  state?: () => Promise<unknown>;
+}
+
+const invoicesWrite: Expect = { ...everyone(403), admin: 200, property_manager: 200, anonymous: 401 };
+/** An owner's own document is read-only (403); another owner's looks missing (404). */
+const ownDocument: Expect = { ...invoicesWrite, owner: 403 };
+const otherDocument: Expect = { ...invoicesWrite, owner: 404 };
+const invoiceState = (id: () => string) => async () => (await adminGet('Invoice', id())).body;
+let lastDocs: { invoice: string; payment: string } = { invoice: '', payment: '' };
+
+const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
+  saveInvoice: [
+    { label: 'new invoice', expect: invoicesWrite, params: () => ({ owner_id: seed.Owner!.a, invoice_date: '2025-05-01', status: 'draft', lines: [{ quantity: 1, unit_price: 1 }] }) },
+    {
+      label: "Owner A's invoice (the owner's own)", expect: ownDocument,
+      params: async () => ({ id: (lastDocs = await freshDocuments(seed.Owner!.a)).invoice, owner_id: seed.Owner!.a, invoice_date: '2025-04-01', status: 'sent', lines: [{ quantity: 1, unit_price: 40 }] }),
+      state: invoiceState(() => lastDocs.invoice),
+    },
+    {
+      label: "Owner B's invoice", expect: otherDocument,
+      params: async () => ({ id: (lastDocs = await freshDocuments(seed.Owner!.b!)).invoice, owner_id: seed.Owner!.a, invoice_date: '2025-04-01', status: 'sent', lines: [{ quantity: 1, unit_price: 1 }] }),
+      state: invoiceState(() => lastDocs.invoice),
+    },
+  ],
+  cancelInvoice: [
+    { label: "Owner A's invoice", expect: ownDocument, params: async () => ({ id: (lastDocs = await freshDocuments(seed.Owner!.a)).invoice }), state: invoiceState(() => lastDocs.invoice) },
+    { label: "Owner B's invoice", expect: otherDocument, params: async () => ({ id: (lastDocs = await freshDocuments(seed.Owner!.b!)).invoice }), state: invoiceState(() => lastDocs.invoice) },
+  ],
+  recordPayment: [{ label: 'a payment for Owner A', expect: invoicesWrite, params: () => ({ owner_id: seed.Owner!.a, amount: 1, payment_date: '2025-05-02' }) }],
+  bouncePayment: [
+    { label: "Owner A's payment", expect: ownDocument, params: async () => ({ payment_id: (lastDocs = await freshDocuments(seed.Owner!.a)).payment, date: '2025-04-10', reason: 'NSF' }), state: async () => (await adminGet('Payment', lastDocs.payment)).body },
+    { label: "Owner B's payment", expect: otherDocument, params: async () => ({ payment_id: (lastDocs = await freshDocuments(seed.Owner!.b!)).payment, date: '2025-04-10', reason: 'NSF' }), state: async () => (await adminGet('Payment', lastDocs.payment)).body },
+  ],
+  // Applying credit creates an application: payments read_write first, before any record is fetched.
+  applyCredit: [
+    { label: "Owner A's credit", expect: invoicesWrite, params: async () => { lastDocs = await freshDocuments(seed.Owner!.a); return { payment_id: lastDocs.payment, invoice_id: lastDocs.invoice, amount: 5 }; }, state: invoiceState(() => lastDocs.invoice) },
+    { label: "Owner B's credit", expect: invoicesWrite, params: async () => { lastDocs = await freshDocuments(seed.Owner!.b!); return { payment_id: lastDocs.payment, invoice_id: lastDocs.invoice, amount: 5 }; }, state: invoiceState(() => lastDocs.invoice) },
+  ],
+  saveBill: [{ label: 'new bill', expect: invoicesWrite, params: () => ({ vendor_id: seed.Vendor!.a, bill_number: `SB-${next()}`, bill_date: '2025-05-01', lines: [{ quantity: 1, unit_price: 3, account_id: seed.ChartOfAccount!.a }] }) }],
+  cancelBill: [{ label: 'a bill', expect: invoicesWrite, params: async () => ({ id: await freshBill() }) }],
+  runMonthlyBilling: [{ label: 'a month', expect: invoicesWrite, params: () => ({ invoice_date: '2025-06-01' }) }],
+  createBackup: [{ label: 'the instance', expect: invoicesWrite, params: () => ({}) }],
+  restoreBackup: [{ label: 'an empty file', expect: invoicesWrite, params: () => ({ backup: { data: { owners: [] }, schemas: {} } }) }],
+  // Last: an allowed call rewrites every privilege (to the defaults this matrix assumes).
+  initializePrivileges: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],
+  initializeDefaultRoles: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],
+};
+
+const reportExpect: Expect = { ...everyone(403), admin: 200, property_manager: 200, anonymous: 401 };
+
+describe('5. every function and report of the registries × callers', () => {
+  it('the function matrix lists exactly the registered functions, the report matrix exactly the registered reports', () => {
+    expect(Object.keys(FUNCTION_MATRIX).sort()).toEqual([...REGISTRY.functions.keys()].sort());
+    expect([...REGISTRY.functions.keys()].filter((name) => !REGISTRY.functions.get(name)!.access), 'functions without an access text').toEqual([]);
+    expect([...REGISTRY.reports.keys()].length).toBeGreaterThan(0);
+  });
+
+  for (const name of [...REGISTRY.reports.keys()]) {
+    for (const caller of CALLERS) {
+      it(`report ${name}: ${caller} → ${reportExpect[caller]}`, async () => {
+        const res = await send(caller, { method: 'GET', url: `/reports/${name}?as_of=2025-12-31&to=2025-12-31` });
+        expect(res.statusCode, describeRes(`${caller} report ${name}`, res)).toBe(reportExpect[caller]);
+      });
+    }
+  }
+
+  it('report names that are not reports: 404 for a reader, the privilege refusal for everyone else', async () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'nope']) {
+      for (const caller of CALLERS) {
+        const res = await send(caller, { method: 'GET', url: `/reports/${name}` });
+        expect(res.statusCode, describeRes(`${caller} report ${name}`, res)).toBe(reportExpect[caller] === 200 ? 404 : reportExpect[caller]);
+      }
+    }
+  });
+
+  for (const [name, cases] of Object.entries(FUNCTION_MATRIX)) {
+    for (const c of cases) {
+      for (const caller of CALLERS) {
+        it(`function ${name} (${c.label}): ${caller} → ${c.expect[caller]}`, async () => {
+          const params = await c.params(caller);
+          const before = c.state ? await c.state() : undefined;
+          const res = await send(caller, { method: 'POST', url: `/functions/${name}`, json: params });
+          expect(res.statusCode, describeRes(`${caller} ${name} ${JSON.stringify(params).slice(0, 200)}`, res)).toBe(c.expect[caller]);
+          if (res.statusCode !== 200 && c.state) expect(await c.state(), `${name} changed state after ${caller}'s refused call`).toEqual(before);
+        });
+      }
+    }
   }
 });

@@ -47,14 +47,17 @@ export function today(ctx: Ctx): string {
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 4;
 
-function isRetryable(err: unknown): boolean {
+/** Transactions run again per SQLSTATE since the process started (metrics; tests assert designs that need none). */
+export const transactionRetries: Record<string, number> = {};
+
+function retryableCode(err: unknown): string | null {
   let e: unknown = err;
   for (let i = 0; i < 4 && e; i++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return null;
 }
 
 /**
@@ -70,7 +73,9 @@ export async function withTransaction<T>(ctx: Ctx, fn: (tx: Ctx) => Promise<T>):
       for (const job of pending) job();
       return result;
     } catch (err) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(err)) throw err;
+      const code = retryableCode(err);
+      if (attempt >= MAX_ATTEMPTS || !code) throw err;
+      transactionRetries[code] = (transactionRetries[code] ?? 0) + 1;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.floor(Math.random() * 20)));
     }
   }

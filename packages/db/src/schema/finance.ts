@@ -75,7 +75,7 @@ export const invoices = pgTable(
     status: invoiceStatusEnum('status').notNull().default('draft'),
     notes: text('notes'),
     payment_terms: text('payment_terms').default('Net 15'),
-    /** The date the cancellation was posted (its reversal is dated then) and why. */
+    /** The date the cancellation's reversal was posted (none for a cancelled draft, which posted nothing), and why. */
     cancelled_date: date('cancelled_date', { mode: 'string' }),
     cancel_reason: text('cancel_reason'),
     /** Posted documents are never removed: a delete reverses the entry and hides the invoice. */

@@ -23,7 +23,7 @@ import { controlAccountIds, systemAccounts } from '../accounts/accounts.service.
 import { assertBillPayment, computeBill } from '../bills/bill.rules.ts';
 import { insertBillPayments, insertBills, type CompletedBillLine, type NewBillDoc } from '../bills/bill.commands.ts';
 import { insertInvoices, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
-import { computeInvoice } from '../invoices/invoice.rules.ts';
+import { computeInvoice, peakApplied } from '../invoices/invoice.rules.ts';
 import { reverseSource } from '../ledger/ledger.service.ts';
 import { insertApplications, insertPayments } from '../payments/payment.commands.ts';
 import { applicationDate, assertApplication } from '../payments/payment.rules.ts';
@@ -339,7 +339,11 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
       return { success: true, restored: counts };
     });
   } catch (err) {
-    throw translateDbError(err) ?? err;
+    const known = err instanceof AppError ? err : translateDbError(err);
+    if (!known) throw err;
+    // Every refusal says the instance is unchanged: the transaction rolled back.
+    if (known.message.endsWith('Nothing was restored.')) throw known;
+    throw new AppError(known.status, known.code, `${known.message.replace(/\.$/, '')}. Nothing was restored.`);
   }
 }
 
@@ -467,11 +471,16 @@ async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: 
       owner_id: payment.row.owner_id, payment_number: payment.row.payment_number, invoice_number: invoice.doc.invoice_number,
     });
   }
+  // At no date may a payment have applied more than its amount, nor an invoice have received more than its total.
+  const timeline = (pick: (a: (typeof applicationRows)[number]) => string, id: string) =>
+    peakApplied(applicationRows.filter((a) => pick(a) === id).map((a) => ({ cents: toCents(a.amount_applied), applied_date: a.applied_date, reversed_date: a.reversed_date ?? null })));
   for (const p of paymentByOld.values()) {
-    if (p.inForceCents > p.cents) naming(p.where, () => { throw new ConflictError(`its applications (${centsToDecimal(p.inForceCents)}) exceed its amount (${centsToDecimal(p.cents)})`, 'over_applied'); });
+    const peak = timeline((a) => a.payment_id, p.row.id);
+    if (peak > p.cents) naming(p.where, () => { throw new ConflictError(`its applications (${centsToDecimal(peak)} at one time) exceed its amount (${centsToDecimal(p.cents)})`, 'over_applied'); });
   }
   for (const inv of invoiceByOld.values()) {
-    if (inv.inForceCents > inv.totalCents) naming(inv.where, () => { throw new ConflictError(`payments applied to it (${centsToDecimal(inv.inForceCents)}) exceed its total (${centsToDecimal(inv.totalCents)})`, 'over_balance'); });
+    const peak = timeline((a) => a.invoice_id, inv.doc.id!);
+    if (peak > inv.totalCents) naming(inv.where, () => { throw new ConflictError(`payments applied to it (${centsToDecimal(peak)} at one time) exceed its total (${centsToDecimal(inv.totalCents)})`, 'over_balance'); });
     inv.doc.paidCents = inv.inForceCents;
   }
 

@@ -239,7 +239,8 @@ export async function cancelLocked(ctx: Ctx, bill: BillRow, on: string, reason: 
   if ((await paidCents(ctx, bill.id)) > 0) throw new ConflictError('A bill with payments cannot be cancelled; delete its payments first', 'has_payments');
   const date = billCancellationDate(on, bill.bill_date);
   if (phase === 'recorded') await reverseSource(ctx, 'bill', bill.id, `Bill ${bill.bill_number} cancelled`, date);
-  await ctx.db.update(bills).set({ status: 'cancelled', cancelled_date: date, cancel_reason: reason, balance_due: '0', amount_paid: '0' }).where(eq(bills.id, bill.id));
+  // A draft posted nothing, so its cancellation reverses nothing and has no posting date.
+  await ctx.db.update(bills).set({ status: 'cancelled', cancelled_date: phase === 'recorded' ? date : null, cancel_reason: reason, balance_due: '0', amount_paid: '0' }).where(eq(bills.id, bill.id));
   await publishRecord(ctx, billEntity, bill.id);
 }
 

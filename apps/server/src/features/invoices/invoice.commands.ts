@@ -17,7 +17,7 @@ import { taxRateEntity } from '../tax-rates/tax-rates.feature.ts';
 import { paymentInvoiceEntity } from '../payments/payments.entities.ts';
 import { invoiceEntity, invoiceLineEntity } from './invoices.entities.ts';
 import {
-  assertInvoiceChange, cancellationDate, computeInvoice, defaultDueDate, DERIVED_INVOICE_STATUSES, phaseForCreate, phaseOf, type InvoicePhase,
+  assertInvoiceChange, cancellationDate, computeInvoice, defaultDueDate, DERIVED_INVOICE_STATUSES, peakApplied, phaseForCreate, phaseOf, type InvoicePhase,
 } from './invoice.rules.ts';
 import { nextDocumentNumber } from './numbering.ts';
 
@@ -105,6 +105,12 @@ async function paidCents(ctx: Ctx, invoiceId: string): Promise<number> {
   return toCents(row?.total ?? 0);
 }
 
+/** The most ever applied to the invoice at one time (see peakApplied). */
+async function peakAppliedCents(ctx: Ctx, invoiceId: string): Promise<number> {
+  const links = await ctx.db.select({ amount: paymentInvoices.amount_applied, applied_date: paymentInvoices.applied_date, reversed_date: paymentInvoices.reversed_date }).from(paymentInvoices).where(eq(paymentInvoices.invoice_id, invoiceId));
+  return peakApplied(links.map((l) => ({ cents: toCents(l.amount), applied_date: l.applied_date, reversed_date: l.reversed_date })));
+}
+
 /** Whether any payment was ever applied to the invoice (in force or since reversed). */
 async function hasPaymentHistory(ctx: Ctx, invoiceId: string): Promise<boolean> {
   const rows = await ctx.db.select({ id: paymentInvoices.id }).from(paymentInvoices).where(eq(paymentInvoices.invoice_id, invoiceId)).limit(1);
@@ -144,7 +150,7 @@ export async function settleInvoice(ctx: Ctx, inv: InvoiceRow): Promise<void> {
   const phase = phaseOf(inv.status);
   const paid = phase === 'issued' ? await paidCents(ctx, inv.id) : 0;
   const acc = await systemAccounts(ctx);
-  const c = computeInvoice({ ...inv, phase, lines, paidCents: paid }, acc);
+  const c = computeInvoice({ ...inv, phase, lines, paidCents: paid, peakAppliedCents: phase === 'issued' ? await peakAppliedCents(ctx, inv.id) : 0 }, acc);
   await ctx.db
     .update(invoices)
     .set({
@@ -351,7 +357,8 @@ export async function cancelLocked(ctx: Ctx, inv: InvoiceRow, on: string, reason
   }
   await ctx.db
     .update(invoices)
-    .set({ status: 'cancelled', cancelled_date: date, cancel_reason: reason, amount_paid: '0', balance_due: '0' })
+    // A draft posted nothing, so its cancellation reverses nothing and has no posting date.
+    .set({ status: 'cancelled', cancelled_date: phase === 'issued' ? date : null, cancel_reason: reason, amount_paid: '0', balance_due: '0' })
     .where(eq(invoices.id, inv.id));
   await publishRecord(ctx, invoiceEntity, inv.id);
 }

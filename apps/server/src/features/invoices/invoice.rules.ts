@@ -41,6 +41,11 @@ export interface InvoiceState {
   lines: readonly InvoiceLineState[];
   /** What the payment applications in force have applied to it. */
   paidCents: number;
+  /**
+   * The most that was ever applied to it at one time (applications since reversed included); an issued total
+   * below it would make the invoice negative on some past date. Defaults to paidCents.
+   */
+  peakAppliedCents?: number;
 }
 
 export interface ComputedInvoice {
@@ -67,6 +72,10 @@ export function computeInvoice(s: InvoiceState, acc: SystemAccounts): ComputedIn
   if (totals.totalCents < s.paidCents) {
     throw new ConflictError(`The invoice total cannot be less than the ${(s.paidCents / 100).toFixed(2)} already paid on it; remove payments first`, 'below_paid');
   }
+  const peak = s.peakAppliedCents ?? s.paidCents;
+  if (totals.totalCents < peak) {
+    throw new ConflictError(`The invoice total cannot be less than the ${(peak / 100).toFixed(2)} that payments applied to it at one time (some were reversed since); cancel it and issue a new one instead`, 'below_paid');
+  }
   return {
     ...base,
     amountPaidCents: s.paidCents,
@@ -77,6 +86,23 @@ export function computeInvoice(s: InvoiceState, acc: SystemAccounts): ComputedIn
       acc,
     ),
   };
+}
+
+/** The most applied at any one time by applications in force from applied to reversed (exclusive). */
+export function peakApplied(links: ReadonlyArray<{ cents: number; applied_date: string; reversed_date: string | null }>): number {
+  const events = links.flatMap((l) => [
+    { date: l.applied_date, delta: l.cents },
+    ...(l.reversed_date ? [{ date: l.reversed_date, delta: -l.cents }] : []),
+  ]);
+  // On one date, reversals take effect before applications (a reversal ends the day before it).
+  events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.delta - b.delta));
+  let level = 0;
+  let peak = 0;
+  for (const e of events) {
+    level += e.delta;
+    peak = Math.max(peak, level);
+  }
+  return peak;
 }
 
 /** The due date a new invoice gets when none is given (spec: 15 days after the invoice date). */

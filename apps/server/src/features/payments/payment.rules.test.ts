@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { compact, type PostingLine, type SystemAccounts } from '../ledger/posting.rules.ts';
+import { applicationDate, assertApplication, bounceEntries, planBounce, type InvoiceForApplication, type PaymentForApplication } from './payment.rules.ts';
+
+const acc: SystemAccounts = {
+  cash: 'cash', accounts_receivable: 'ar', owner_prepayments: 'prepay', accounts_payable: 'ap', sales_tax_payable: 'tax',
+  fund_balance: 'fund', assessment_income: 'dues', late_fee_income: 'late', tax_expense: 'taxexp',
+};
+
+describe('applicationDate: the later of payment and invoice dates, never before the day it is made', () => {
+  it.each([
+    // payment, invoice, made on → posted
+    ['2026-03-10', '2026-03-01', undefined, '2026-03-10'],
+    ['2026-03-01', '2026-03-10', undefined, '2026-03-10'], // a backdated payment (prepaid) applied to a later invoice
+    ['2026-03-05', '2026-03-05', undefined, '2026-03-05'],
+    ['2025-12-31', '2026-01-01', undefined, '2026-01-01'],
+    ['2026-01-15', '2026-02-01', '2026-11-23', '2026-11-23'], // an old credit applied today posts today
+    ['2026-01-15', '2026-02-01', '2026-01-20', '2026-02-01'],
+    ['2026-12-01', '2026-02-01', '2026-11-23', '2026-12-01'], // a future-dated payment
+  ])('payment %s, invoice %s, made %s → %s', (payment, invoice, madeOn, expected) => {
+    expect(applicationDate(payment, invoice, madeOn)).toBe(expected);
+  });
+});
+
+describe('assertApplication', () => {
+  const payment: PaymentForApplication = { owner_id: 'o1', payment_date: '2026-03-10', status: 'cleared', availableCents: 10000 };
+  const invoice: InvoiceForApplication = { owner_id: 'o1', invoice_number: 'INV-1', invoice_date: '2026-03-01', phase: 'issued', balanceCents: 25000 };
+  it('accepts up to the lesser of what is left and the balance', () => {
+    expect(() => assertApplication(payment, invoice, 10000, '2026-03-10')).not.toThrow();
+    expect(() => assertApplication(payment, { ...invoice, balanceCents: 1 }, 1, '2026-03-10')).not.toThrow();
+  });
+  it.each([
+    [{}, {}, 10001, '2026-03-10', /Only 100.00 of this payment is left/],
+    [{}, { balanceCents: 5000 }, 5001, '2026-03-10', /invoice balance is 50.00/],
+    [{}, {}, 0, '2026-03-10', /greater than 0/],
+    [{}, {}, -5, '2026-03-10', /greater than 0/],
+    [{}, { owner_id: 'o2' }, 100, '2026-03-10', /different owners/],
+    [{}, { phase: 'draft' }, 100, '2026-03-10', /is a draft/],
+    [{}, { phase: 'cancelled' }, 100, '2026-03-10', /is cancelled/],
+    [{ status: 'bounced' }, {}, 100, '2026-03-10', /bounced payment cannot be applied/],
+    [{}, {}, 100, '2026-03-09', /before its payment/],
+    [{ payment_date: '2026-02-01' }, {}, 100, '2026-02-15', /before its invoice/],
+  ] as const)('refuses payment %j, invoice %j, %i cents on %s', (p, i, cents, date, message) => {
+    expect(() => assertApplication({ ...payment, ...p }, { ...invoice, ...i }, cents, date)).toThrow(message);
+  });
+});
+
+describe('bounces', () => {
+  const links = [
+    { id: 'a1', invoice_id: 'i1', cents: 6000, applied_date: '2026-03-10' },
+    { id: 'a2', invoice_id: 'i2', cents: 4000, applied_date: '2026-04-01' },
+  ];
+  it('plans each reversal on the bounce date, or on the application date when that is later', () => {
+    expect(planBounce({ payment_date: '2026-03-10', status: 'cleared' }, links, '2026-03-20')).toEqual({
+      applications: [{ id: 'a1', invoice_id: 'i1', on: '2026-03-20' }, { id: 'a2', invoice_id: 'i2', on: '2026-04-01' }],
+      paymentOn: '2026-03-20',
+    });
+    expect(planBounce({ payment_date: '2026-03-10', status: 'pending' }, [], '2026-03-10')).toEqual({ applications: [], paymentOn: '2026-03-10' });
+  });
+  it('refuses a bounce before the payment, or of a bounced payment', () => {
+    expect(() => planBounce({ payment_date: '2026-03-10', status: 'cleared' }, links, '2026-03-09')).toThrow(/before the payment/);
+    expect(() => planBounce({ payment_date: '2026-03-10', status: 'bounced' }, links, '2026-03-20')).toThrow(/already bounced/);
+  });
+
+  /** Net cents per account of the lines dated on or before `asOf`. */
+  const netAsOf = (entries: Array<{ date: string; lines: PostingLine[] }>, asOf: string) => {
+    const out: Record<string, number> = {};
+    for (const e of entries) if (e.date <= asOf) for (const l of compact(e.lines)) out[l.account_id] = (out[l.account_id] ?? 0) + l.debit - l.credit;
+    return out;
+  };
+
+  it.each([
+    // payment cents, bounce date → what the bounce's entries do on each date
+    { cents: 10000, bounce: '2026-03-20' },
+    { cents: 12345, bounce: '2026-05-01' },
+  ])('the entries undo the receipt and the applications: cash and A/R back, credit gone ($cents on $bounce)', ({ cents, bounce }) => {
+    const payment = { id: 'p', owner_id: 'o1', cents };
+    const plan = planBounce({ payment_date: '2026-03-10', status: 'cleared' }, links, bounce);
+    const entries = bounceEntries(payment, links, plan, acc);
+    const originals = [
+      { date: '2026-03-10', lines: [{ account_id: 'cash', debit: cents, credit: 0 }, { account_id: 'prepay', debit: 0, credit: cents }] },
+      { date: '2026-03-10', lines: [{ account_id: 'prepay', debit: 6000, credit: 0 }, { account_id: 'ar', debit: 0, credit: 6000 }] },
+      { date: '2026-04-01', lines: [{ account_id: 'prepay', debit: 4000, credit: 0 }, { account_id: 'ar', debit: 0, credit: 4000 }] },
+    ];
+    for (const e of entries) expect(e.lines.reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
+    // Before the bounce the receipt stands; after every reversal nothing of it is left.
+    expect(netAsOf([...originals, ...entries], '2026-03-15')).toMatchObject({ cash: cents, ar: -6000, prepay: -(cents - 6000) });
+    const after = netAsOf([...originals, ...entries], '2026-12-31');
+    expect(after.cash ?? 0).toBe(0);
+    expect(after.ar ?? 0).toBe(0);
+    expect(after.prepay ?? 0).toBe(0);
+    expect(entries.map((e) => e.date)).toEqual([plan.applications[0]!.on, plan.applications[1]!.on, bounce]);
+  });
+});
