@@ -78,32 +78,52 @@ try {
     return actorFromToken(built.systemCtx(), bearer);
   }
 
-  /** Pays every invoice dated before `until` in full, 10 days after it, with the postings the services write. */
+  /**
+   * Pays every issued invoice dated before `until` in full, 10 days after it, through the payment commands' bulk
+   * writers (payments, applications and their postings) and the invoices' paid-amount refresh: the same rows
+   * and entries recordPayment makes, thousands at a time.
+   */
   async function payMostInvoices(until: string) {
-    await db.execute(sql`
-      with paid as (
-        select i.id as invoice_id, i.owner_id, i.total_amount as amount, i.invoice_date + 10 as payment_date, substr(md5(i.id || 'p'), 1, 24) as payment_id,
-               substr(md5(i.id || 'a'), 1, 24) as link_id, substr(md5(i.id || 'e1'), 1, 24) as pay_entry, substr(md5(i.id || 'e2'), 1, 24) as app_entry
-        from invoices i where i.invoice_date < ${until} and i.status = 'sent'
-      ), p as (
-        insert into payments (id, payment_number, payment_date, amount, owner_id, payment_method)
-        select payment_id, 'PMT-BENCH-' || invoice_id, payment_date, amount, owner_id, 'online' from paid returning id
-      ), l as (
-        insert into payment_invoices (id, payment_id, invoice_id, amount_applied) select link_id, payment_id, invoice_id, amount from paid returning id
-      ), e as (
-        insert into journal_entries (id, entry_date, memo, source_type, source_id)
-        select pay_entry, payment_date, 'Payment', 'payment', payment_id from paid
-        union all select app_entry, payment_date, 'Payment applied', 'payment_application', link_id from paid returning id
-      ), jl as (
-        insert into journal_lines (id, entry_id, line_no, account_id, debit, credit, owner_id, document_type, document_id, entry_date)
-        select substr(md5(pay_entry || '1'), 1, 24), pay_entry, 1, (select id from chart_of_accounts where system_key = 'cash'), amount, 0, owner_id, 'payment', payment_id, payment_date from paid
-        union all select substr(md5(pay_entry || '2'), 1, 24), pay_entry, 2, (select id from chart_of_accounts where system_key = 'owner_prepayments'), 0, amount, owner_id, 'payment', payment_id, payment_date from paid
-        union all select substr(md5(app_entry || '1'), 1, 24), app_entry, 1, (select id from chart_of_accounts where system_key = 'owner_prepayments'), amount, 0, owner_id, 'payment', payment_id, payment_date from paid
-        union all select substr(md5(app_entry || '2'), 1, 24), app_entry, 2, (select id from chart_of_accounts where system_key = 'accounts_receivable'), 0, amount, owner_id, 'invoice', invoice_id, payment_date from paid
-        returning id
-      )
-      update invoices i set amount_paid = i.total_amount, balance_due = 0, status = 'paid' from paid where paid.invoice_id = i.id`);
+    const { insertPayments, insertApplications } = await import('../src/features/payments/payment.commands.ts');
+    const { refreshPaidAmounts } = await import('../src/features/invoices/invoice.commands.ts');
+    const { withTransaction } = await import('../src/lib/context.ts');
+    for (;;) {
+      const batch = (await db.execute(sql`select i.id, i.invoice_number, i.owner_id, i.total_amount, (i.invoice_date + 10)::text as payment_date
+        from invoices i where i.invoice_date < ${until} and i.status = 'sent' order by i.id limit 5000`)).rows as Array<{ id: string; invoice_number: string; owner_id: string; total_amount: string; payment_date: string }>;
+      if (batch.length === 0) return;
+      await withTransaction(billingCtx, async (tx) => {
+        const paymentIds = await insertPayments(tx, batch.map((b) => ({ payment_number: `PMT-BENCH-${b.id}`, payment_date: b.payment_date, amount: b.total_amount, owner_id: b.owner_id, payment_method: 'online' as const })));
+        await insertApplications(tx, batch.map((b, i) => ({
+          id: newId(), payment_id: paymentIds[i]!, invoice_id: b.id, amount_applied: b.total_amount, applied_date: b.payment_date,
+          owner_id: b.owner_id, payment_number: `PMT-BENCH-${b.id}`, invoice_number: b.invoice_number,
+        })));
+        await refreshPaidAmounts(tx, batch.map((b) => b.id));
+      });
+    }
   }
+
+  /**
+   * Eight staff members recording payments for eight different owners at once, each one after another, through
+   * recordPayment: payments per second, and how many deadlocks PostgreSQL had to break (retried transactions).
+   */
+  async function paymentStreams(streams: number, perStream: number) {
+    const { transactionRetries } = await import('../src/lib/context.ts');
+    const open = (await db.execute(sql`select distinct on (owner_id) owner_id, id, balance_due from invoices where status in ('sent', 'partial') and balance_due > 1 order by owner_id, invoice_date limit ${streams}`)).rows as Array<{ owner_id: string; id: string }>;
+    const before = transactionRetries['40P01'] ?? 0;
+    const started = performance.now();
+    const statuses = await Promise.all(open.map(async (o) => {
+      const out: number[] = [];
+      for (let i = 0; i < perStream; i++) {
+        const res = await built.app.inject({ method: 'POST', url: `${base}/functions/recordPayment`, headers: { authorization: `Bearer ${token}` }, payload: { owner_id: o.owner_id, amount: 0.01, payment_date: '2026-11-01', invoice_ids: [o.id] } });
+        out.push(res.statusCode);
+      }
+      return out;
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    const failed = statuses.flat().filter((s) => s !== 200).length;
+    return { payments: open.length * perStream, seconds, failed, deadlocks: (transactionRetries['40P01'] ?? 0) - before };
+  }
+
   const cases: Array<{ name: string; url: string; token: string; budgetMs: number }> = [
     { name: 'Owner list, first page by last name', url: `/entities/Owner?sort=last_name&limit=50`, token, budgetMs: 300 },
     { name: 'Owner search (regex, case-insensitive)', url: `/entities/Owner?q=${q({ $or: [{ last_name: { $regex: 'mith12', $options: 'i' } }, { email: { $regex: 'mith12', $options: 'i' } }] })}&limit=50`, token, budgetMs: 300 },
@@ -141,6 +161,9 @@ try {
   await payMostInvoices(monthDates[months - 3]!);
   await db.execute(sql`analyze`);
   const financeSeedMs = performance.now() - f0;
+  const streams = await paymentStreams(8, 25);
+  rows.push(`| recordPayment, 8 concurrent streams × 25 (different owners) | ${(streams.payments / streams.seconds).toFixed(0)} payments/s | ${streams.deadlocks} deadlocks, ${streams.failed} failed | | ${streams.deadlocks === 0 && streams.failed === 0 ? 'ok' : 'OVER'} |`);
+  if (streams.deadlocks || streams.failed) failures++;
   const counts = (await db.execute(sql`select (select count(*) from journal_lines)::int as lines, (select count(*) from invoices)::int as invoices`)).rows[0] as { lines: number; invoices: number };
   const { lines: journalLineCount, invoices: invoiceCount } = counts;
   cases.push(

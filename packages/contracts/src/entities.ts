@@ -230,5 +230,20 @@ export const billPaymentInput = z.strictObject({
   notes: optText(5000),
 });
 
+/** bouncePayment: a returned payment, reversed on `date`, with an optional returned-payment fee billed to the owner. */
+export const bouncePaymentInput = z.strictObject({
+  payment_id: recordId('Payment'),
+  date: isoDate('Bounce date'),
+  reason: reqText('Reason', 500),
+  fee_amount: money('Fee amount').optional(),
+});
+
+/** The Bounce dialog's fields as typed (the fee may be left empty). */
+export const bouncePaymentForm = z.object({
+  date: isoDate('Bounce date'),
+  reason: reqText('Reason', 500),
+  fee_amount: z.union([z.literal(''), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'Fee amount must be an amount such as 25 or 25.00')]),
+});
+
 export type OwnerInput = z.infer<typeof ownerInput>;
 export type PropertyInput = z.infer<typeof propertyInput>;

@@ -52,6 +52,21 @@ export class PaymentsPage {
     return this.dialog.getByTestId('payment-allocation');
   }
 
+  /** The row action that opens the Bounce Payment dialog. @param {string} paymentNumber */
+  bounceButton(paymentNumber) {
+    return this.page.getByRole('button', { name: `Bounce ${paymentNumber}`, exact: true });
+  }
+
+  /** Fills and submits the Bounce Payment dialog. @param {{ date: string, reason: string, fee?: string }} input */
+  async bounce(input) {
+    const dialog = this.page.getByRole('dialog', { name: 'Bounce Payment' });
+    await dialog.getByLabel('Bounce Date *').fill(input.date);
+    await dialog.getByLabel('Reason *').fill(input.reason);
+    if (input.fee) await dialog.getByLabel('Returned Payment Fee').fill(input.fee);
+    await dialog.getByRole('button', { name: 'Record Bounce', exact: true }).click();
+    return dialog;
+  }
+
   /** @param {string} text */
   toast(text) {
     return this.page.getByText(text, { exact: true });

@@ -86,6 +86,40 @@ export default [
     expectEqual([restored.status, Number(restored.balance_due)], ['sent', 80], 'the invoice is restored');
   }),
 
+  spec('payments: Bounce reverses a payment on its date, reopens the invoice and bills the returned-payment fee', async ({ page, api, snap }) => {
+    const token = await adminToken(api);
+    const fx = financeFixtures(api, token);
+    const t = tag();
+    const owner = await fx.owner('Bo', `Bouncer${t}`);
+    const invoice = await fx.invoice(owner.id, { amount: '120.00' });
+    const { payment } = await recordPayment(api, token, { owner_id: owner.id, amount: '120.00', invoice_ids: [invoice.id], reference_number: `NSF-${t}` });
+    expectEqual((await fx.getInvoice(invoice.id)).status, 'paid', 'arranged: paid');
+
+    await signInWithToken(page, token, '/Payments');
+    const payments = new PaymentsPage(page);
+    await payments.search.fill(`NSF-${t}`);
+    const row = payments.rowByReference(`NSF-${t}`);
+    await expectVisible(row.getByText('cleared'));
+    await payments.bounceButton(payment.payment_number).click();
+    const dialog = page.getByRole('dialog', { name: 'Bounce Payment' });
+    await expectVisible(dialog);
+    // A reason is required: the form says so and nothing is sent.
+    await dialog.getByRole('button', { name: 'Record Bounce', exact: true }).click();
+    await expectVisible(dialog.getByText('Reason is required'));
+    await snap('bounce-payment');
+    await payments.bounce({ date: isoToday(), reason: 'Insufficient funds', fee: '35' });
+    await expectHidden(dialog);
+    await expectVisible(payments.toast(`Payment ${payment.payment_number} marked as bounced`));
+    await expectVisible(row.getByText('bounced'));
+    await expectHidden(payments.bounceButton(payment.payment_number));
+
+    const reopened = await fx.getInvoice(invoice.id);
+    expectEqual([reopened.status, Number(reopened.balance_due)], ['sent', 120], 'the invoice it paid is open again');
+    const fees = await api.app('GET', `/entities/Invoice?q=${encodeURIComponent(JSON.stringify({ owner_id: owner.id, total_amount: 35 }))}`, { token });
+    expectEqual(fees.length, 1, 'the returned-payment fee is billed');
+    await snap('payment-bounced');
+  }),
+
   spec('payments: an owner sees only their own payments, without Record Payment or delete', async ({ page, api, snap }) => {
     const token = await adminToken(api);
     const fx = financeFixtures(api, token);
@@ -104,6 +138,7 @@ export default [
     await expectHidden(payments.rowByReference(`THEIRS-${t}`));
     await expectHidden(payments.recordButton);
     await expectHidden(payments.deleteSelected);
+    await expectHidden(page.getByRole('button', { name: /^Bounce / }));
     await snap('owner-payments');
   }),
 ];

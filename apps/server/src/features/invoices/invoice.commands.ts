@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { centsToDecimal, multiplyCents, toCents } from '@covenant/contracts/money';
 import { laterDate } from '@covenant/contracts/dates';
 import { newId } from '@covenant/db/ids';
@@ -170,6 +170,30 @@ export async function settleInvoice(ctx: Ctx, inv: InvoiceRow): Promise<void> {
     await replacePosting(ctx, { date: inv.invoice_date, memo: `Invoice ${inv.invoice_number}`, source_type: 'invoice', source_id: inv.id, lines: c.posting });
   }
   await publishRecord(ctx, invoiceEntity, inv.id);
+}
+
+/**
+ * Recomputes what many invoices have been paid after applications were written in bulk (their lines and tax
+ * are unchanged, so their postings are too): amount paid, balance and status from the same rule, one statement.
+ */
+export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]): Promise<void> {
+  if (invoiceIds.length === 0) return;
+  const acc = await systemAccounts(ctx);
+  const rows = await ctx.db.select().from(invoices).where(inArray(invoices.id, [...invoiceIds])).for('no key update');
+  const lines = await ctx.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoice_id, [...invoiceIds])).orderBy(asc(invoiceLineItems.line_no));
+  const links = await ctx.db.select().from(paymentInvoices).where(inArray(paymentInvoices.invoice_id, [...invoiceIds]));
+  const values = rows.map((inv) => {
+    const own = links.filter((l) => l.invoice_id === inv.id);
+    const paid = own.filter((l) => l.reversed_date === null).reduce((s, l) => s + toCents(l.amount_applied), 0);
+    const peak = peakApplied(own.map((l) => ({ cents: toCents(l.amount_applied), applied_date: l.applied_date, reversed_date: l.reversed_date })));
+    const c = computeInvoice({ ...inv, phase: phaseOf(inv.status), lines: lines.filter((l) => l.invoice_id === inv.id), paidCents: paid, peakAppliedCents: peak }, acc);
+    return sql`(${inv.id}, ${centsToDecimal(c.amountPaidCents)}::numeric, ${centsToDecimal(c.balanceCents)}::numeric, ${c.status}::invoice_status)`;
+  });
+  for (let i = 0; i < values.length; i += 1000) {
+    await ctx.db.execute(sql`update ${invoices} i set amount_paid = v.paid, balance_due = v.balance, status = v.status
+      from (values ${sql.join(values.slice(i, i + 1000), sql`, `)}) as v(id, paid, balance, status) where i.id = v.id`);
+  }
+  onCommit(ctx, () => ctx.services.changes.publish({ entity: 'Invoice', type: 'update', id: '*', record: {}, timestamp: new Date().toISOString() }));
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { allocate } from '@covenant/contracts/documents';
 import { PAYMENT_METHODS } from '@covenant/contracts/constants';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
+import { bouncePaymentInput } from '@covenant/contracts/entities';
 import { isoDate, money, optDate, optText, recordId } from '@covenant/contracts/fields';
 import { newId } from '@covenant/db/ids';
 import { paymentInvoices, payments } from '@covenant/db/schema/finance';
@@ -288,13 +289,6 @@ export async function deletePayment(ctx: Ctx, id: string): Promise<void> {
     await publishRecord(tx, paymentEntity, id, 'delete', found);
   });
 }
-
-export const bouncePaymentInput = z.strictObject({
-  payment_id: recordId('Payment'),
-  date: isoDate('Bounce date'),
-  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500, 'Reason must be at most 500 characters'),
-  fee_amount: money('Fee amount').optional(),
-});
 
 /**
  * bouncePayment: a returned payment. Its applications and the payment itself are reversed on the bounce date

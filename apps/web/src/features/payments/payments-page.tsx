@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { PlusIcon, SearchIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
@@ -17,7 +17,8 @@ import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
 import { count, deleteMany, entityKeys, remove, useLiveEntities } from '@/lib/entities';
 import { PAGE_SIZE, billedTo, errorMessage, privilegesOf } from '@/features/invoices/invoices.api';
-import { fetchPaymentPage } from './payments.api';
+import { BouncePaymentDialog } from './bounce-payment-dialog';
+import { fetchPaymentPage, type Payment } from './payments.api';
 import { PAYMENT_METHODS, RecordPaymentDialog } from './record-payment-dialog';
 
 const methodLabel = (m: string) => PAYMENT_METHODS.find((x) => x.value === m)?.label ?? m;
@@ -34,6 +35,7 @@ export default function PaymentsPage() {
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<string[]>([]);
   const [recording, setRecording] = useState(false);
+  const [bouncing, setBouncing] = useState<Payment | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   useLiveEntities('Payment', 'Owner');
 
@@ -146,13 +148,14 @@ export default function PaymentsPage() {
               <TableHead>Reference</TableHead>
               <TableHead className="text-right">Amount</TableHead>
               <TableHead>Status</TableHead>
+              {can.canCreate ? <TableHead className="w-28"><span className="sr-only">Actions</span></TableHead> : null}
             </TableRow>
           </TableHeader>
           <TableBody>
             {payments.isPending ? (
-              <TableRow><TableCell colSpan={7} className="text-muted-foreground text-center">Loading...</TableCell></TableRow>
+              <TableRow><TableCell colSpan={8} className="text-muted-foreground text-center">Loading...</TableCell></TableRow>
             ) : rows.length === 0 ? (
-              <TableRow><TableCell colSpan={7} className="text-muted-foreground text-center">No payments found</TableCell></TableRow>
+              <TableRow><TableCell colSpan={8} className="text-muted-foreground text-center">No payments found</TableCell></TableRow>
             ) : (
               rows.map((p) => {
                 const name = billedTo(payments.data?.owners, p.owner_id, user);
@@ -174,7 +177,17 @@ export default function PaymentsPage() {
                     <TableCell className="text-right tabular-nums">{formatMoney(p.amount)}</TableCell>
                     <TableCell>
                       <Badge variant={p.status === 'cleared' ? 'default' : p.status === 'bounced' ? 'destructive' : 'secondary'}>{p.status}</Badge>
+                      {p.status === 'bounced' && p.bounced_date ? <span className="text-muted-foreground ml-2 text-xs">on {p.bounced_date}</span> : null}
                     </TableCell>
+                    {can.canCreate ? (
+                      <TableCell className="text-right">
+                        {p.status !== 'bounced' ? (
+                          <Button size="sm" variant="ghost" aria-label={`Bounce ${p.payment_number}`} onClick={() => setBouncing(p)}>
+                            <Undo2Icon /> Bounce
+                          </Button>
+                        ) : null}
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 );
               })
@@ -193,6 +206,7 @@ export default function PaymentsPage() {
       </div>
 
       {recording ? <RecordPaymentDialog onClose={() => setRecording(false)} /> : null}
+      {bouncing ? <BouncePaymentDialog payment={bouncing} onClose={() => setBouncing(null)} /> : null}
 
       <AlertDialog open={confirm !== null} onOpenChange={(o) => !o && setConfirm(null)}>
         <AlertDialogContent>

@@ -12,6 +12,8 @@ export interface Payment extends EntityRecord {
   owner_id: string;
   notes: string | null;
   status: string;
+  bounced_date?: string | null;
+  bounce_reason?: string | null;
 }
 
 /** One page of payments, newest first, searched by reference or owner name on the server. */
