@@ -95,4 +95,32 @@ describe('concurrent writers', () => {
     const books = await expectBooksBalanced(t);
     expect(books.prepayments).toBeGreaterThanOrEqual(0);
   });
+
+  it('8 concurrent mixed streams (invoice, payment, bounce with a fee, payment again, a bill paid) never deadlock', async () => {
+    const vendor = (await call('POST', '/entities/Vendor', { vendor_name: 'Stream Vendor' })).json();
+    const [expense] = (await call('GET', `/entities/ChartOfAccount?q=${encodeURIComponent(JSON.stringify({ account_number: '5100' }))}`)).json();
+    const owners = await Promise.all(Array.from({ length: 8 }, () => makeOwner(t, token)));
+    const before = deadlocks();
+    const outcomes = await Promise.all(
+      owners.map(async (owner, i) => {
+        const statuses: number[] = [];
+        const step = async (url: string, body: unknown) => {
+          const res = await call('POST', url, body);
+          statuses.push(res.statusCode);
+          return res.json();
+        };
+        const inv = await step('/functions/saveInvoice', { owner_id: owner.id, invoice_date: '2026-08-01', status: 'sent', lines: [{ quantity: 1, unit_price: 80 }] });
+        const pay = await step('/functions/recordPayment', { owner_id: owner.id, amount: 80, payment_date: '2026-08-03', invoice_ids: [inv.id] });
+        await step('/functions/bouncePayment', { payment_id: pay.payment.id, date: '2026-08-10', reason: 'NSF', fee_amount: 25 });
+        await step('/functions/recordPayment', { owner_id: owner.id, amount: 105, payment_date: '2026-08-12', invoice_ids: [inv.id] });
+        const bill = await step('/functions/saveBill', { vendor_id: vendor.id, bill_number: `MIX-${i}`, bill_date: '2026-08-01', lines: [{ quantity: 1, unit_price: 40, account_id: expense.id }] });
+        await step('/entities/BillPayment', { bill_id: bill.id, amount: 40, payment_date: '2026-08-15' });
+        return statuses;
+      }),
+    );
+    expect(outcomes.flat().filter((s) => s !== 200)).toEqual([]);
+    expect(deadlocks() - before, 'deadlocks PostgreSQL had to break').toBe(0);
+    const books = await expectBooksBalanced(t);
+    expect(books.prepayments).toBeGreaterThanOrEqual(0);
+  });
 });

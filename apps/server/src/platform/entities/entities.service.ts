@@ -207,19 +207,6 @@ async function insertOne(tx: Ctx, def: EntityDef, values: Row): Promise<Row> {
   return out;
 }
 
-/** Validates and inserts a record inside the caller's transaction (domain functions; the caller checked permission). */
-export async function createEntityIn(tx: Ctx, def: EntityDef, body: unknown): Promise<Row> {
-  requireCreatable(def);
-  return insertOne(tx, def, parseBody(def, def.createInput, body));
-}
-
-/** Deletes a record with its hooks inside the caller's transaction (domain functions; the caller checked permission). */
-export async function deleteEntityIn(tx: Ctx, def: EntityDef, id: string): Promise<void> {
-  const existing = await findVisible(tx, def, id, def.visibleWhere ? [def.visibleWhere()] : [], true);
-  if (!existing) throw new NotFoundError(`${capitalize(def.label)} not found`);
-  await deleteOne(tx, def, existing);
-}
-
 /** Publishes a change made by a command (after the commit); a delete sends the record's last state. */
 export async function publishRecord(tx: Ctx, def: EntityDef, id: string, type: 'create' | 'update' | 'delete' = 'update', lastState?: Row): Promise<void> {
   if (type === 'delete') {
