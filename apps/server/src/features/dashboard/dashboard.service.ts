@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { isOverdue } from '@covenant/contracts/documents';
 import { centsToNumber } from '@covenant/contracts/money';
 import { owners } from '@covenant/db/schema/community';
@@ -11,7 +11,7 @@ import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
 import { paymentEntity } from '../payments/payments.entities.ts';
 import { propertyEntity } from '../properties/properties.feature.ts';
-import { incomeFigures, paymentsReceivedCents, receivableFigures } from '../reports/ledger-queries.ts';
+import { incomeFigures, paymentsReceivedCents, receivableBalanceCents } from '../reports/ledger-queries.ts';
 
 const money = (v: unknown) => Number(v ?? 0);
 const ownerName = sql<string>`trim(coalesce(${owners.first_name}, '') || ' ' || coalesce(${owners.last_name}, ''))`;
@@ -30,7 +30,8 @@ async function figureScope(ctx: Ctx, def: EntityDef): Promise<{ ownerId?: string
 /**
  * The dashboard's figures over what the caller may read. Revenue, outstanding balance and payments received
  * come from the same ledger queries as Reports (revenue excludes sales tax; outstanding is the A/R balance);
- * overdue applies the one isOverdue rule to the open invoices. Counts are null where the resource is none.
+ * the open and overdue counts count invoices whose balance is above zero, overdue by the one isOverdue rule.
+ * Counts are null where the resource is none.
  */
 export async function dashboardSummary(ctx: Ctx) {
   requireSignedIn(ctx);
@@ -51,13 +52,18 @@ export async function dashboardSummary(ctx: Ctx) {
   const invoiceFigureScope = await figureScope(ctx, invoiceEntity);
   if (invoiceScope && invoiceFigureScope) {
     const income = await incomeFigures(ctx, invoiceFigureScope);
-    const receivable = await receivableFigures(ctx, invoiceFigureScope);
+    // Open invoices (the rules' balance above zero) per status and due date, for the count and the overdue rule.
+    const open = await ctx.db
+      .select({ status: invoices.status, due_date: invoices.due_date, n: sql<number>`cast(count(*) as int)` })
+      .from(invoices)
+      .where(and(...invoiceScope, sql`${invoices.balance_due} > 0`, notInArray(invoices.status, ['draft', 'cancelled'])))
+      .groupBy(invoices.status, invoices.due_date);
     const day = today(ctx);
     invoiceFigures = {
       total_revenue: centsToNumber(income.revenueCents),
-      outstanding_balance: centsToNumber(receivable.balanceCents),
-      outstanding_count: receivable.openCount,
-      overdue_count: receivable.groups.filter((g) => g.openCents > 0 && isOverdue({ status: g.status, balance_due: g.openCents / 100, due_date: g.due_date }, day)).reduce((s, g) => s + g.count, 0),
+      outstanding_balance: centsToNumber(await receivableBalanceCents(ctx, invoiceFigureScope)),
+      outstanding_count: open.reduce((s, g) => s + Number(g.n), 0),
+      overdue_count: open.filter((g) => isOverdue({ status: g.status, balance_due: 1, due_date: g.due_date }, day)).reduce((s, g) => s + Number(g.n), 0),
     };
   }
   if (invoiceScope) {

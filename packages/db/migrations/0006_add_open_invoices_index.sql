@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_open_idx" ON "invoices" USING btree ("due_date","status") WHERE "invoices"."balance_due" > 0 and "invoices"."deleted_at" is null;
