@@ -311,6 +311,48 @@ describe('restore refuses what the API refuses, whole, naming the record', () =>
   });
 });
 
+describe('restore keeps history', () => {
+  it('a file with cancellations, bounces and the applications they reversed restores with the same books on every date', async () => {
+    const src = await createTestApp();
+    const dst = await createTestApp();
+    try {
+      const token = (await createUser(src, 'admin')).token;
+      const post = async (url: string, body: unknown) => {
+        const res = await src.call('POST', url, { token, body });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+        return res.json();
+      };
+      const o = await post('/entities/Owner', { owner_id: '720001', first_name: 'His', last_name: 'Tory' });
+      const a = await post('/functions/saveInvoice', { owner_id: o.id, invoice_date: '2026-02-01', status: 'sent', lines: [{ quantity: 1, unit_price: 200 }] });
+      const b = await post('/functions/saveInvoice', { owner_id: o.id, invoice_date: '2026-02-01', status: 'sent', lines: [{ quantity: 1, unit_price: 100 }] });
+      const p1 = await post('/functions/recordPayment', { owner_id: o.id, amount: 150, payment_date: '2026-02-05', invoice_ids: [a.id] });
+      const p2 = await post('/functions/recordPayment', { owner_id: o.id, amount: 100, payment_date: '2026-02-06', invoice_ids: [b.id] });
+      await post('/functions/cancelInvoice', { id: a.id, date: '2026-03-01', reason: 'duplicate' });
+      await post('/functions/bouncePayment', { payment_id: p2.payment.id, date: '2026-03-10', reason: 'NSF', fee_amount: 30 });
+      await post('/entities/PaymentInvoice', { payment_id: p1.payment.id, invoice_id: b.id, amount_applied: 100, applied_date: '2026-03-15' });
+      const backup = (await src.call('POST', '/functions/createBackup', { token, body: {} })).json();
+      expect(backup.data.paymentInvoices.filter((l: { reversed_date: string | null }) => l.reversed_date).length).toBe(2);
+
+      const dToken = (await createUser(dst, 'admin')).token;
+      const res = await dst.call('POST', '/functions/restoreBackup', { token: dToken, body: { backup } });
+      expect(res.statusCode, res.body).toBe(200);
+      const figures = async (app: TestApp, tok: string, asOf: string) => {
+        const bs = (await app.call('GET', `/reports/balance-sheet?as_of=${asOf}`, { token: tok })).json();
+        return [...bs.assets, ...bs.liabilities].map((x: { account_name: string; amount: number }) => `${x.account_name}=${x.amount}`).sort();
+      };
+      for (const day of ['2026-02-04', '2026-02-05', '2026-02-28', '2026-03-01', '2026-03-09', '2026-03-10', '2026-03-14', '2026-03-15', '2026-12-31']) {
+        expect(await figures(dst, dToken, day), `balance sheet as of ${day}`).toEqual(await figures(src, token, day));
+      }
+      expect(await expectBooksBalanced(dst)).toEqual(await expectBooksBalanced(src));
+      const restoredA = (await dst.call('GET', `/entities/Invoice?q=${q({ invoice_number: a.invoice_number })}`, { token: dToken })).json()[0];
+      expect(restoredA).toMatchObject({ status: 'cancelled', cancelled_date: '2026-03-01', cancel_reason: 'duplicate' });
+    } finally {
+      await src.close();
+      await dst.close();
+    }
+  });
+});
+
 describe('one definition of each figure', () => {
   it('the dashboard\'s revenue (without sales tax), outstanding and payments come from the ledger, as Reports', async () => {
     const fresh = await createTestApp();

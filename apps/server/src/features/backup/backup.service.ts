@@ -11,7 +11,7 @@ import { decimal, isoDate } from '@covenant/contracts/fields';
 import { centsToDecimal, multiplyCents, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { orgSettings, owners, properties } from '@covenant/db/schema/community';
-import { bills, chartOfAccounts, invoices, paymentInvoices, payments, taxRates } from '@covenant/db/schema/finance';
+import { chartOfAccounts, paymentInvoices, payments, taxRates } from '@covenant/db/schema/finance';
 import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
 import { translateDbError } from '../../lib/db-errors.ts';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
@@ -21,11 +21,10 @@ import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { columnsOf, serialize } from '../../platform/entities/query.ts';
 import { controlAccountIds, systemAccounts } from '../accounts/accounts.service.ts';
 import { assertBillPayment, computeBill } from '../bills/bill.rules.ts';
-import { insertBillPayments, insertBills, type CompletedBillLine, type NewBillDoc } from '../bills/bill.commands.ts';
-import { insertInvoices, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
+import { insertBillPayments, insertBills, replayBillCancellation, type CompletedBillLine, type NewBillDoc } from '../bills/bill.commands.ts';
+import { insertInvoices, replayInvoiceCancellation, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
 import { computeInvoice, peakApplied } from '../invoices/invoice.rules.ts';
-import { reverseSource } from '../ledger/ledger.service.ts';
-import { insertApplications, insertPayments } from '../payments/payment.commands.ts';
+import { insertApplications, insertPayments, replayBounce, replayReversedApplications } from '../payments/payment.commands.ts';
 import { applicationDate, assertApplication } from '../payments/payment.rules.ts';
 
 /** The collections of a backup file (spec part 1, section 3) and the entity each holds. */
@@ -487,19 +486,13 @@ async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: 
   await insertInvoices(tx, [...invoiceByOld.values()].map((i) => i.doc));
   await insertPayments(tx, [...paymentByOld.values()].map((p) => p.row));
   await insertApplications(tx, applicationRows);
-  // The history the file records: reversed applications, cancellations and bounces, each on its own date.
-  for (const a of applicationRows) {
-    if (a.reversed_date) await reverseSource(tx, 'payment_application', a.id, `Payment ${a.payment_number} application reversed (restored)`, a.reversed_date);
-  }
+  // The history the file records, on its own dates: reversed applications, cancellations, bounces.
+  await replayReversedApplications(tx, applicationRows.filter((a) => a.reversed_date));
   for (const inv of invoiceByOld.values()) {
-    if (inv.doc.phase !== 'issued' || !inv.cancelledOn) continue;
-    await reverseSource(tx, 'invoice', inv.doc.id!, `Invoice ${inv.doc.invoice_number} cancelled (restored)`, inv.cancelledOn);
-    await tx.db.update(invoices).set({ status: 'cancelled', cancelled_date: laterDate(inv.cancelledOn, inv.doc.invoice_date), cancel_reason: inv.reason, amount_paid: '0', balance_due: '0' }).where(eq(invoices.id, inv.doc.id!));
+    if (inv.doc.phase === 'issued' && inv.cancelledOn) await replayInvoiceCancellation(tx, inv.doc.id!, inv.cancelledOn, inv.reason);
   }
   for (const p of paymentByOld.values()) {
-    if (!p.bouncedOn) continue;
-    await reverseSource(tx, 'payment', p.row.id, `Payment ${p.row.payment_number} bounced (restored)`, p.bouncedOn);
-    await tx.db.update(payments).set({ status: 'bounced', bounced_date: p.bouncedOn, bounce_reason: p.reason }).where(eq(payments.id, p.row.id));
+    if (p.bouncedOn) await replayBounce(tx, p.row.id, p.bouncedOn, p.reason);
   }
   return { invoices: invoiceByOld.size, invoiceLineItems: [...invoiceByOld.values()].reduce((s, i) => s + i.doc.lines.length, 0), payments: paymentByOld.size, paymentInvoices: applicationRows.length };
 }
@@ -553,9 +546,7 @@ async function restorePayables(tx: Ctx, data: Record<string, unknown>, maps: Map
   await insertBills(tx, [...billByOld.values()].map((b) => b.doc));
   await insertBillPayments(tx, paymentRows);
   for (const b of billByOld.values()) {
-    if (b.doc.phase !== 'recorded' || !b.cancelledOn) continue;
-    await reverseSource(tx, 'bill', b.doc.id!, `Bill ${b.doc.bill_number} cancelled (restored)`, b.cancelledOn);
-    await tx.db.update(bills).set({ status: 'cancelled', cancelled_date: laterDate(b.cancelledOn, b.doc.bill_date), cancel_reason: b.reason, balance_due: '0', amount_paid: '0' }).where(eq(bills.id, b.doc.id!));
+    if (b.doc.phase === 'recorded' && b.cancelledOn) await replayBillCancellation(tx, b.doc.id!, b.cancelledOn, b.reason);
   }
   return { bills: billByOld.size, billLineItems: [...billByOld.values()].reduce((s, b) => s + b.doc.lines.length, 0), billPayments: paymentRows.length };
 }

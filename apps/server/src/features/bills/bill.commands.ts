@@ -244,6 +244,14 @@ export async function cancelLocked(ctx: Ctx, bill: BillRow, on: string, reason: 
   await publishRecord(ctx, billEntity, bill.id);
 }
 
+/** Restore: a restored recorded bill was cancelled on `on`: its posting is reversed then and it is marked cancelled. */
+export async function replayBillCancellation(ctx: Ctx, id: string, on: string, reason: string | null): Promise<void> {
+  const bill = await lockBill(ctx, id);
+  const date = billCancellationDate(on, bill.bill_date);
+  await reverseSource(ctx, 'bill', id, `Bill ${bill.bill_number} cancelled (restored)`, date);
+  await ctx.db.update(bills).set({ status: 'cancelled', cancelled_date: date, cancel_reason: reason, balance_due: '0', amount_paid: '0' }).where(eq(bills.id, id));
+}
+
 export async function cancelBill(ctx: Ctx, id: string, opts: { date?: string | undefined; reason?: string | null | undefined } = {}): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     await recordForActor(tx, billEntity, id, 'update', { changing: ['status'] });

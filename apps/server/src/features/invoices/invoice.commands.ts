@@ -387,6 +387,17 @@ export async function cancelLocked(ctx: Ctx, inv: InvoiceRow, on: string, reason
   await publishRecord(ctx, invoiceEntity, inv.id);
 }
 
+/**
+ * Restore: a restored issued invoice was cancelled on `on` (its applications' reversals are replayed by the
+ * payment commands from the file's own dates): the posting is reversed then and the invoice marked cancelled.
+ */
+export async function replayInvoiceCancellation(ctx: Ctx, id: string, on: string, reason: string | null): Promise<void> {
+  const inv = await lockInvoice(ctx, id);
+  const date = cancellationDate(on, inv.invoice_date);
+  await reverseSource(ctx, 'invoice', id, `Invoice ${inv.invoice_number} cancelled (restored)`, date);
+  await ctx.db.update(invoices).set({ status: 'cancelled', cancelled_date: date, cancel_reason: reason, amount_paid: '0', balance_due: '0' }).where(eq(invoices.id, id));
+}
+
 /** Cancels an invoice on a date (default today) with an optional reason. */
 export async function cancelInvoice(ctx: Ctx, id: string, opts: { date?: string | undefined; reason?: string | null | undefined } = {}): Promise<void> {
   await withTransaction(ctx, async (tx) => {

@@ -115,6 +115,18 @@ export async function insertApplications(ctx: Ctx, rows: ReadonlyArray<typeof pa
   );
 }
 
+/** Restore: applications the file records as reversed (by a cancellation or a bounce), reversed on their own dates. */
+export async function replayReversedApplications(ctx: Ctx, links: ReadonlyArray<{ id: string; payment_number: string; reversed_date?: string | null }>): Promise<void> {
+  for (const l of links) await reverseSource(ctx, 'payment_application', l.id, `Payment ${l.payment_number} application reversed (restored)`, l.reversed_date!);
+}
+
+/** Restore: a restored payment bounced on `on` (its applications' reversals are replayed from the file's dates). */
+export async function replayBounce(ctx: Ctx, paymentId: string, on: string, reason: string | null): Promise<void> {
+  const payment = await lockPayment(ctx, paymentId);
+  await reverseSource(ctx, 'payment', paymentId, `Payment ${payment.payment_number} bounced (restored)`, on);
+  await ctx.db.update(payments).set({ status: 'bounced', bounced_date: on, bounce_reason: reason }).where(eq(payments.id, paymentId));
+}
+
 /** Records a payment with nothing applied (all of it the owner's credit until applied); answers its id. */
 export async function createPayment(ctx: Ctx, input: NewPaymentInput): Promise<string> {
   await requirePermission(ctx, 'payments', 'create');
