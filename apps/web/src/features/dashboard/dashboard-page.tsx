@@ -1,3 +1,4 @@
+import { isOverdue } from '@covenant/contracts/documents';
 import { formatMoney } from '@covenant/contracts/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,11 +17,10 @@ import { isAdminUser, roleLabelOf } from '@/lib/roles';
 import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
 import { dashboardSummaryQuery, type DashboardSummary } from '@/features/dashboard/dashboard.api';
+import { today } from '@/features/invoices/invoices.api';
 
-function isOverdue(invoice: DashboardSummary['recent_invoices'][number]): boolean {
-  if (invoice.status === 'overdue') return true;
-  return invoice.balance_due > 0 && !!invoice.due_date && invoice.due_date < new Date().toISOString().slice(0, 10);
-}
+/** The one overdue rule (contracts), applied to a recent invoice as of today. */
+const overdue = (invoice: DashboardSummary['recent_invoices'][number]) => isOverdue(invoice, today());
 
 function Tile({ title, value, to, icon: Icon }: { title: string; value: string; to: string; icon: LucideIcon }) {
   return (
@@ -245,7 +245,7 @@ export default function DashboardPage() {
               </div>
               <div className="text-right">
                 <p className="font-medium tabular-nums">{formatMoney(invoice.total_amount)}</p>
-                <Badge variant={statusVariant(isOverdue(invoice) ? 'overdue' : invoice.status)}>{isOverdue(invoice) ? 'overdue' : invoice.status}</Badge>
+                <Badge variant={statusVariant(overdue(invoice) ? 'overdue' : invoice.status)}>{overdue(invoice) ? 'overdue' : invoice.status}</Badge>
               </div>
             </li>
           ))}
