@@ -16,6 +16,7 @@ import type { Ctx, Services } from './lib/context.ts';
 import { translateDbError } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { assertAppId, bearerOf } from './lib/http.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
 import { accountsFeature } from './features/accounts/accounts.feature.ts';
 import { backupFeature } from './features/backup/backup.feature.ts';
@@ -82,7 +83,7 @@ async function loadAuthSecret(config: AppConfig): Promise<string> {
 }
 
 /** Builds the whole server: database (migrated), platform services, routes, realtime. Tests use it too. */
-export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } = {}): Promise<BuiltApp> {
+export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; logStream?: { write(line: string): void } } = {}): Promise<BuiltApp> {
   if (!opts.sharedDb && !config.inMemoryDb && !config.databaseUrl) await mkdir(join(config.dataDir, 'db'), { recursive: true });
   // A second process on the same database (tests of multi-node realtime) shares the handle and does not close it.
   const db: DbHandle = opts.sharedDb
@@ -98,7 +99,10 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   const systemCtx = (): Ctx => ({ db: db.db, actor: null, services, permissionCache: new Map() });
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { req: serializeRequest }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: false,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },

@@ -39,7 +39,7 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } |
 }
 
 /** A whole app on its own empty database, as production builds it. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const config: AppConfig = {
     ...loadConfig({ APP_ID, LOG_LEVEL: 'silent', DATA_DIR: `/tmp/covenant-test-${randomBytes(6).toString('hex')}`, PUBLIC_URL: 'http://127.0.0.1:3999' }),
@@ -49,7 +49,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     authRateLimitPerMinute: 10_000,
     ...overrides,
   };
-  const built = await buildApp(config);
+  const built = await buildApp(config, opts);
   const base = `/api/apps/${APP_ID}`;
   return {
     ...built,
