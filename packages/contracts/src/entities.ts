@@ -101,6 +101,7 @@ export const orgSettingsInput = z.strictObject({
   theme: enumOf('Theme', THEMES).nullable().optional(),
   organization_name: optText(200),
   open_registration: z.boolean().optional(),
+  require_two_factor_for_staff: z.boolean().optional(),
 });
 
 export const productInput = z.strictObject({

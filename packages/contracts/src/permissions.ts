@@ -77,3 +77,12 @@ export function effectiveRole(user: { role?: string | null; user_role?: string |
   if (user.role === 'admin') return 'admin';
   return user.user_role ?? null;
 }
+
+/** Application roles that run the association (as opposed to owners, renters and their households). */
+export const STAFF_ROLES = ['admin', 'property_manager'] as const;
+
+/** Whether a user is staff: a system administrator, or an administrator or property manager by role. */
+export function isStaffRole(user: { role?: string | null; user_role?: string | null }): boolean {
+  const role = effectiveRole(user);
+  return role !== null && (STAFF_ROLES as readonly string[]).includes(normalizeRoleName(role));
+}

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { newId } from '../ids.ts';
 import { users } from './community.ts';
@@ -78,4 +78,33 @@ export const authFailures = pgTable(
     failed_at: ts('failed_at').notNull().defaultNow(),
   },
   (t) => [index('auth_failures_email_idx').on(t.email, t.failed_at)],
+);
+
+/** Emailed one-time sign-in codes, offered once an account's password budget is spent; only a hash is kept. */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    email: text('email').notNull(),
+    code_hash: text('code_hash').notNull(),
+    created_date: ts('created_date').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+  },
+  (t) => [index('sign_in_codes_email_idx').on(t.email, t.expires_at)],
+);
+
+/** Better Auth's two-factor plugin: the encrypted TOTP secret and recovery codes of a user. */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    user_id: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backup_codes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failed_verification_count: integer('failed_verification_count').notNull().default(0),
+    locked_until: ts('locked_until'),
+  },
+  (t) => [uniqueIndex('two_factors_user_key').on(t.user_id)],
 );

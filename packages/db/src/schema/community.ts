@@ -97,6 +97,8 @@ export const users = pgTable(
     property_id: text('property_id').references(() => properties.id, { onDelete: 'set null' }),
     user_role: appRoleEnum('user_role'),
     role: systemRoleEnum('role').notNull().default('user'),
+    /** Kept by Better Auth's two-factor plugin: true once an authenticator app is enrolled and verified. */
+    two_factor_enabled: boolean('two_factor_enabled').notNull().default(false),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_owner_idx').on(t.owner_id)],
 );
@@ -142,4 +144,6 @@ export const orgSettings = pgTable('org_settings', {
   theme: themeEnum('theme'),
   organization_name: text('organization_name'),
   open_registration: boolean('open_registration').notNull().default(false),
+  /** Administrators and property managers must enrol a second factor before they can work. */
+  require_two_factor_for_staff: boolean('require_two_factor_for_staff').notNull().default(false),
 });

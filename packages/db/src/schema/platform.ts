@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { newId } from '../ids.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -39,3 +39,29 @@ export const files = pgTable('files', {
   uploaded_by: text('uploaded_by'),
   created_date: ts('created_date').notNull().defaultNow(),
 });
+
+/**
+ * The audit log: who did what, when and from which address. Append-only: database triggers refuse
+ * UPDATE, DELETE and TRUNCATE (added to the generated migration). No foreign keys, so entries outlive their users.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    created_date: ts('created_date').notNull().defaultNow(),
+    actor_id: text('actor_id'),
+    actor_email: text('actor_email'),
+    action: text('action').notNull(),
+    target_type: text('target_type'),
+    target_id: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    detail: jsonb('detail'),
+    ip_address: text('ip_address'),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.created_date, t.id),
+    index('audit_log_action_idx').on(t.action, t.created_date),
+    index('audit_log_actor_idx').on(t.actor_email, t.created_date),
+  ],
+);
