@@ -2,7 +2,7 @@ import { createConnection } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
-import { APP_ID, createTestApp, createUser, makeOwner, type TestApp } from './helpers.ts';
+import { APP_ID, PASSWORD, createTestApp, createUser, makeOwner, signIn, type TestApp } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -91,6 +91,19 @@ describe.runIf(redisUp)('realtime across two nodes through Redis', () => {
     const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     await nodeA.call('POST', '/auth/logout', { token: admin.token });
     expect(await closed).toBe('io server disconnect');
+  });
+
+  it('a password change on node A closes the sockets of the revoked sessions on node B', async () => {
+    const pm = await createUser(nodeA, 'property_manager');
+    const other = await signIn(nodeA, pm.email);
+    const sockets = [await connect(pm.token), await connect(other)];
+    const closed = sockets.map((socket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason))));
+    const res = await nodeA.call('POST', '/auth/change-password', { token: pm.token, body: { current_password: PASSWORD, new_password: 'cluster-pass-1' } });
+    expect(res.statusCode).toBe(200);
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+    // The caller's new session opens a socket on node B.
+    const renewed = await connect(res.json().access_token);
+    expect(renewed.connected).toBe(true);
   });
 });
 

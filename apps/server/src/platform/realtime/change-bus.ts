@@ -26,13 +26,16 @@ export class ChangeBus {
     return () => this.emitter.off('change', listener);
   }
 
-  /** A session was revoked (logout): realtime connections opened with it must close. */
-  revokeSession(token: string): void {
-    this.emitter.emit('revoked', token);
+  /**
+   * Some sessions of a user ended (logout, password change or reset, two-factor change): realtime
+   * connections opened with a token that is no longer valid must close.
+   */
+  sessionsEnded(userId: string): void {
+    this.emitter.emit('sessions_ended', userId);
   }
 
-  onSessionRevoked(listener: (token: string) => void): () => void {
-    this.emitter.on('revoked', listener);
-    return () => this.emitter.off('revoked', listener);
+  onSessionsEnded(listener: (userId: string) => void): () => void {
+    this.emitter.on('sessions_ended', listener);
+    return () => this.emitter.off('sessions_ended', listener);
   }
 }

@@ -15,6 +15,8 @@ export const SOCKET_PATH = '/ws-user-apps/socket.io/';
 interface SocketData {
   actor: Actor;
   token: string;
+  /** Set while the session is being re-checked after a revocation: no events reach it meanwhile. */
+  suspended?: boolean;
 }
 
 const ROOM_RE = /^entities:([A-Za-z0-9_-]+):([A-Za-z]+)$/;
@@ -57,13 +59,16 @@ export class RealtimeServer {
     });
     this.io.on('connection', (socket) => this.onConnection(socket));
     this.io.on('entity_change' as never, (change: EntityChange) => void this.dispatch(change));
-    this.io.on('session_revoked' as never, (token: string) => this.dropToken(token));
+    this.io.on('sessions_ended' as never, (userId: string) => void this.closeEndedSessions(userId));
     this.unsubscribers.push(
       services.changes.subscribe((change) => {
         if (this.clustered) this.io.serverSideEmit('entity_change', change);
         void this.dispatch(change);
       }),
-      services.changes.onSessionRevoked((token) => this.revokeToken(token)),
+      services.changes.onSessionsEnded((userId) => {
+        if (this.clustered) this.io.serverSideEmit('sessions_ended', userId);
+        void this.closeEndedSessions(userId);
+      }),
     );
   }
 
@@ -84,7 +89,8 @@ export class RealtimeServer {
     const { app_id: appId, token } = socket.handshake.query as Record<string, string | undefined>;
     if (appId !== this.services.config.appId || typeof token !== 'string') return false;
     const actor = await actorFromToken(this.ctx(null), token);
-    if (!actor) return false;
+    // Staff still to enrol a required second factor get no data, realtime included.
+    if (!actor || actor.two_factor_enrollment_required) return false;
     (socket.data as SocketData) = { actor, token };
     return true;
   }
@@ -129,7 +135,8 @@ export class RealtimeServer {
       const payload = { room, data: JSON.stringify({ type: change.type, id: change.id, data: change.record, timestamp: change.timestamp }) };
       const levelByRole = new Map<string, Promise<string>>();
       for (const socket of sockets) {
-        const actor = (socket.data as SocketData).actor;
+        const { actor, suspended } = socket.data as SocketData;
+        if (suspended) continue;
         const ctx = this.ctx(actor);
         const roleKey = `${actor.role}:${actor.user_role}`;
         if (!levelByRole.has(roleKey)) levelByRole.set(roleKey, permissionLevel(ctx, def.resource));
@@ -157,16 +164,19 @@ export class RealtimeServer {
     }
   }
 
-  private dropToken(token: string) {
-    for (const socket of this.io.of('/').sockets.values()) {
-      if ((socket.data as SocketData).token === token) socket.disconnect(true);
+  /** Closes this node's sockets of the user whose session no longer exists; the others resume. */
+  private async closeEndedSessions(userId: string) {
+    const mine = [...this.io.of('/').sockets.values()].filter((s) => (s.data as SocketData).actor?.id === userId);
+    for (const socket of mine) (socket.data as SocketData).suspended = true;
+    for (const socket of mine) {
+      const data = socket.data as SocketData;
+      const alive = await actorFromToken(this.ctx(null), data.token).catch((err) => {
+        this.log.error({ err }, 'realtime session check failed');
+        return null;
+      });
+      if (alive) data.suspended = false;
+      else socket.disconnect(true);
     }
-  }
-
-  /** On logout: sockets opened with that session close on every node. */
-  private revokeToken(token: string) {
-    if (this.clustered) this.io.serverSideEmit('session_revoked', token);
-    this.dropToken(token);
   }
 
   async close() {
