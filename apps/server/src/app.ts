@@ -15,7 +15,7 @@ import type { AppConfig } from './config.ts';
 import type { Ctx, Services } from './lib/context.ts';
 import { translateDbError } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
-import { assertAppId, bearerOf } from './lib/http.ts';
+import { assertAppId, assertEnrolledIfRequired, bearerOf } from './lib/http.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
 import { accountsFeature } from './features/accounts/accounts.feature.ts';
@@ -37,6 +37,7 @@ import { usersFeature } from './features/users/users.feature.ts';
 import { vendorsFeature } from './features/vendors/vendors.feature.ts';
 import { Registry, type Feature } from './platform/registry.ts';
 import { appLogRoutes } from './platform/app-logs/app-logs.routes.ts';
+import { auditRoutes } from './platform/audit/audit.routes.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { actorFromToken, createAdministrator, needsSetup } from './platform/auth/auth.service.ts';
 import { createAuth } from './platform/auth/better-auth.ts';
@@ -156,10 +157,13 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     request.bearerToken = bearerOf(request);
     const ctx = systemCtx();
     ctx.actor = await actorFromToken(ctx, request.bearerToken);
+    ctx.client = { ip: request.ip };
     request.ctx = ctx;
   });
   app.addHook('preHandler', async (request) => {
-    if (request.url.startsWith('/api/')) assertAppId(request, config.appId);
+    if (!request.url.startsWith('/api/')) return;
+    assertAppId(request, config.appId);
+    assertEnrolledIfRequired(request);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -191,6 +195,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   await app.register(entityRoutes);
   await app.register(fileRoutes);
   await app.register(appLogRoutes);
+  await app.register(auditRoutes);
   await app.register(functionRoutes);
   for (const feature of FEATURES) if (feature.routes) await app.register(feature.routes);
 

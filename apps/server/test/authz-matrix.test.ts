@@ -526,6 +526,36 @@ const ROUTES: Record<string, RouteRule> = {
       expect(adminInvite.statusCode, describeRes(`${caller} invites an admin`, adminInvite)).toBe(caller === 'admin' ? 200 : 403);
     },
   },
+  'POST /api/apps/:appId/auth/two-factor/enable': {
+    access: 'signed-in, own account (a wrong password is a 400 and enrols nothing)',
+    expect: signedIn(400),
+    rateLimited: true,
+    request: () => ({ method: 'POST', url: '/auth/two-factor/enable', json: { password: 'not-my-password' } }),
+    verify: async (caller, res) => {
+      if (caller === 'anonymous') return;
+      expect(res.json().message).toBe('The password is incorrect');
+      expect((await send(caller, { method: 'GET', url: '/entities/User/me' })).json().two_factor_enabled).toBe(false);
+    },
+  },
+  'POST /api/apps/:appId/auth/two-factor/verify': {
+    access: 'signed-in, own account (nothing to verify without enable: 400)',
+    expect: signedIn(400),
+    rateLimited: true,
+    request: () => ({ method: 'POST', url: '/auth/two-factor/verify', json: { code: '123456' } }),
+  },
+  'POST /api/apps/:appId/auth/two-factor/disable': {
+    access: 'signed-in, own account (not enrolled: 409)',
+    expect: signedIn(409),
+    rateLimited: true,
+    request: () => ({ method: 'POST', url: '/auth/two-factor/disable', json: { password: PASSWORD } }),
+  },
+  'POST /api/apps/:appId/auth/two-factor/login': {
+    access: 'public; only a challenge from a right password leads anywhere (a forged one is a 401)',
+    expect: everyone(401),
+    rateLimited: true,
+    request: () => ({ method: 'POST', url: '/auth/two-factor/login', json: { challenge: 'forged.challenge', code: '123456' } }),
+    verify: (_c, res) => expect(res.json().code).toBe('two_factor_challenge_expired'),
+  },
   'GET /api/apps/auth/logout': {
     access: 'public redirect',
     expect: everyone(302),
@@ -602,6 +632,14 @@ const ROUTES: Record<string, RouteRule> = {
     verify: async (caller, _res, before) => {
       const after = (await asAdmin<{ total: number }>({ method: 'GET', url: `/api/app-logs/${APP_ID}/stats` })).total;
       expect(after, `page visits after ${caller}`).toBe((before as number) + (caller === 'anonymous' ? 0 : 1));
+    },
+  },
+  'GET /api/apps/:appId/audit-log': {
+    access: 'administrators (read only: no route changes or deletes an entry)',
+    expect: adminOnly,
+    request: () => ({ method: 'GET', url: '/audit-log?limit=5' }),
+    verify: (caller, res) => {
+      if (caller === 'admin') expect(res.json()).toMatchObject({ rows: expect.any(Array), total: expect.any(Number) });
     },
   },
   'GET /api/app-logs/:appId': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: `/api/app-logs/${APP_ID}` }) },

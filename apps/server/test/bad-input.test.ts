@@ -481,7 +481,7 @@ describe('rate limits', () => {
     });
     afterAll(async () => strict?.close());
 
-    it('after 3 wrong passwords the account is locked even for the right password and changing addresses; others still sign in', async () => {
+    it('after 3 wrong passwords the password alone no longer signs in, whatever the address; others still sign in', async () => {
       const victim = await createUser(strict, 'owner');
       const other = await createUser(strict, 'owner');
       for (let i = 1; i <= 3; i++) {
@@ -489,14 +489,15 @@ describe('rate limits', () => {
         expect(res.statusCode, `attempt ${i}`).toBe(401);
       }
       const fourth = await strict.call('POST', '/auth/login', { body: { email: victim.email, password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.200' } });
-      expect(refused(fourth, 429)).toBe('Too many failed sign-in attempts for this account. Try again in 15 minutes.');
+      expect(refused(fourth, 429)).toBe('Too many wrong passwords were entered for this account. We emailed it a sign-in code: enter the code with your password.');
+      expect(fourth.json().code).toBe('sign_in_code_required');
       const shouting = await strict.call('POST', '/auth/login', { body: { email: victim.email.toUpperCase(), password: PASSWORD }, headers: { 'x-forwarded-for': '192.0.2.77' } });
       expect(shouting.statusCode).toBe(429);
 
       const ok = await strict.call('POST', '/auth/login', { body: { email: other.email, password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.1' } });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().user).toMatchObject({ email: other.email });
-      // The locked account's existing session keeps working: the lock is on signing in, not on the account's data.
+      // The account's existing session keeps working: the budget is on checking passwords, not on the account's data.
       expect((await strict.call('GET', '/entities/User/me', { token: victim.token })).statusCode).toBe(200);
     });
   });

@@ -15,6 +15,14 @@ export interface Actor {
   user_role: string | null;
   owner_id: string | null;
   property_id: string | null;
+  /** A staff member the organization requires to use two-factor authentication, not enrolled yet. */
+  two_factor_enrollment_required?: boolean;
+}
+
+/** Where a request came from, as the audit log records it. */
+export interface Client {
+  /** The socket address (X-Forwarded-For is not trusted). */
+  ip: string;
 }
 
 export interface Services {
@@ -32,6 +40,8 @@ export interface Ctx {
   db: Db;
   actor: Actor | null;
   services: Services;
+  /** Set for HTTP requests; absent for work the server does on its own. */
+  client?: Client;
   /** Set inside a transaction: work to run once it commits (realtime events). */
   afterCommit?: Array<() => void>;
   /** Per-request cache of resolved permission levels. */

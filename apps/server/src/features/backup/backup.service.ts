@@ -17,6 +17,7 @@ import { translateDbError } from '../../lib/db-errors.ts';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
 import { assertNoForbiddenKeys, parseJsonSafely } from '../../lib/safe-json.ts';
 import { isAdmin, requirePermission } from '../../platform/access/access.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { columnsOf, serialize } from '../../platform/entities/query.ts';
 import { controlAccountIds, systemAccounts } from '../accounts/accounts.service.ts';
@@ -96,6 +97,7 @@ function backupSchemas(): Record<CollectionKey, unknown> {
  */
 export async function createBackup(ctx: Ctx) {
   await requirePermission(ctx, 'backup', 'read');
+  await recordAudit(ctx, { action: 'backup.created' });
   const data = {} as Record<CollectionKey, Row[]>;
   for (const key of Object.keys(COLLECTIONS) as CollectionKey[]) {
     if (key !== 'paymentInvoices') data[key] = await readAll(ctx, defOf(ctx, key));
@@ -285,6 +287,8 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
   const createdBy = ctx.actor?.email ?? null;
   try {
     return await withTransaction(ctx, async (tx) => {
+      // In the restore's transaction: a refused file leaves no entry.
+      await recordAudit(tx, { action: 'backup.restored', detail: { records_in_file: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.length : 0])) } });
       const counts: Record<string, number> = { orgSettings: await restoreOrgSettings(tx, listOf(data, 'orgSettings')) };
       const maps: Maps = { owner: new Map(), property: new Map(), account: new Map(), product: new Map(), taxRate: new Map(), vendor: new Map() };
       const control = await controlAccountIds(tx);

@@ -4,6 +4,13 @@ import { defaultPrivileges } from '@covenant/contracts/permissions';
 import { privileges, roles } from '@covenant/db/schema/community';
 import { withTransaction, type Ctx } from '../../lib/context.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
+import { changedFields, recordAudit } from '../../platform/audit/audit.service.ts';
+
+/** Every privilege as 'role/resource' → level, to show what a reset changed. */
+async function privilegeLevels(ctx: Ctx): Promise<Record<string, string>> {
+  const rows = await ctx.db.select({ role: privileges.role_name, resource: privileges.resource_name, level: privileges.permission_level }).from(privileges);
+  return Object.fromEntries(rows.map((r) => [`${r.role}/${r.resource}`, r.level]));
+}
 
 /** Deletes every privilege, upserts the six system roles by role_name, and writes the default privileges. */
 async function writeDefaults(ctx: Ctx, createdBy: string | null) {
@@ -24,7 +31,13 @@ async function writeDefaults(ctx: Ctx, createdBy: string | null) {
 /** The dashboard's re-initialize and Role Management's Initialize Default Roles: one rule set, administrators (role management write) only. */
 export async function initializeDefaultRoles(ctx: Ctx) {
   await requirePermission(ctx, 'role_management', 'create');
-  const result = await writeDefaults(ctx, ctx.actor!.email);
+  const result = await withTransaction(ctx, async (tx) => {
+    const before = await privilegeLevels(tx);
+    const written = await writeDefaults(tx, ctx.actor!.email);
+    const changed = changedFields(before, await privilegeLevels(tx));
+    await recordAudit(tx, { action: 'privileges.reset', target_type: 'Privilege', ...changed, detail: { roles: written.roles, privileges: written.privileges } });
+    return written;
+  });
   ctx.services.changes.publish({ entity: 'Privilege', type: 'update', id: '*', record: {}, timestamp: new Date().toISOString() });
   return result;
 }

@@ -13,6 +13,7 @@ export const userEntity: EntityDef = {
   label: 'user',
   table: users,
   resource: 'users',
+  audit: 'user',
   createRefusal: 'New users must be invited through the platform dashboard',
   updateInput: userUpdateInput.partial() as unknown as z.ZodType<Row>,
   scope: { kind: 'user-self' },

@@ -3,17 +3,18 @@ import { z } from 'zod';
 import {
   changePassword, inviteUser, login, logout, me, register, resendOtp, resetPassword, resetPasswordRequest, updateMe, verifyOtp,
 } from './auth.service.ts';
+import { disableTwoFactor, enableTwoFactor, twoFactorLogin, verifyTwoFactor } from './two-factor.service.ts';
 
 const appParams = z.object({ appId: z.string() });
 
-/** The platform's auth endpoints; each is rate limited per client address. */
+/** The platform's auth endpoints; each is rate limited per client address. All stay open to staff still to enrol a second factor. */
 export async function authRoutes(app: FastifyInstance, opts: { perMinute: number }) {
-  const limited = (max = opts.perMinute) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+  const limited = (max = opts.perMinute) => ({ rateLimit: { max, timeWindow: '1 minute' }, duringTwoFactorEnrollment: true });
   const schema = { tags: ['auth'], params: appParams };
   const base = '/api/apps/:appId/auth';
 
   app.post(`${base}/login`, { schema, config: limited() }, async (request) => login(request.ctx, request.body));
-  app.post(`${base}/logout`, { schema }, async (request) => logout(request.ctx, request.bearerToken));
+  app.post(`${base}/logout`, { schema, config: { duringTwoFactorEnrollment: true } }, async (request) => logout(request.ctx, request.bearerToken));
   app.post(`${base}/register`, { schema, config: limited() }, async (request) => register(request.ctx, request.body));
   app.post(`${base}/verify-otp`, { schema, config: limited() }, async (request) => verifyOtp(request.ctx, request.body));
   app.post(`${base}/resend-otp`, { schema, config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) => resendOtp(request.ctx, request.body));
@@ -24,18 +25,23 @@ export async function authRoutes(app: FastifyInstance, opts: { perMinute: number
   app.post(`${base}/change-password`, { schema, config: limited() }, async (request) =>
     changePassword(request.ctx, request.body, request.bearerToken),
   );
-  app.post('/api/apps/:appId/users/invite-user', { schema: { tags: ['auth'], params: appParams }, config: limited() }, async (request) =>
+  app.post(`${base}/two-factor/enable`, { schema, config: limited() }, async (request) => enableTwoFactor(request.ctx, request.body, request.bearerToken));
+  app.post(`${base}/two-factor/verify`, { schema, config: limited() }, async (request) => verifyTwoFactor(request.ctx, request.body, request.bearerToken));
+  app.post(`${base}/two-factor/disable`, { schema, config: limited() }, async (request) => disableTwoFactor(request.ctx, request.body, request.bearerToken));
+  app.post(`${base}/two-factor/login`, { schema, config: limited() }, async (request) => twoFactorLogin(request.ctx, request.body));
+
+  app.post('/api/apps/:appId/users/invite-user', { schema: { tags: ['auth'], params: appParams }, config: { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } } }, async (request) =>
     inviteUser(request.ctx, request.body),
   );
 
   // The SDK's logout navigates here; the session itself is revoked by POST .../auth/logout.
-  app.get('/api/apps/auth/logout', { schema: { tags: ['auth'], querystring: z.object({ from_url: z.string().max(2000).optional() }) } }, async (request, reply) => {
+  app.get('/api/apps/auth/logout', { config: { duringTwoFactorEnrollment: true }, schema: { tags: ['auth'], querystring: z.object({ from_url: z.string().max(2000).optional() }) } }, async (request, reply) => {
     const from = (request.query as { from_url?: string }).from_url;
     const safe = from && from.startsWith('/') && !from.startsWith('//') ? from : '/';
     return reply.redirect(`/login?from_url=${encodeURIComponent(safe)}`);
   });
 
-  app.get('/api/apps/:appId/entities/User/me', { schema: { tags: ['auth'], params: appParams } }, async (request) => me(request.ctx));
+  app.get('/api/apps/:appId/entities/User/me', { schema: { tags: ['auth'], params: appParams }, config: { duringTwoFactorEnrollment: true } }, async (request) => me(request.ctx));
 
   app.put('/api/apps/:appId/entities/User/me', { schema: { tags: ['auth'], params: appParams } }, async (request) =>
     updateMe(request.ctx, request.body),

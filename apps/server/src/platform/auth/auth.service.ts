@@ -1,23 +1,29 @@
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_ROLES, RESOURCE_KEYS } from '@covenant/contracts/constants';
-import { deriveFlags } from '@covenant/contracts/permissions';
+import { deriveFlags, isStaffRole } from '@covenant/contracts/permissions';
 import { userSelfUpdateInput } from '@covenant/contracts/entities';
-import { authFailures, invitations } from '@covenant/db/schema/auth';
+import { invitations } from '@covenant/db/schema/auth';
 import { orgSettings, users } from '@covenant/db/schema/community';
 import { withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
-import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import { AppError, ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
 import { isAdmin, permissionLevel, requirePermission, requireSignedIn } from '../access/access.service.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { serialize } from '../entities/query.ts';
-
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+import { recordAudit, recordChange } from '../audit/audit.service.ts';
+import { countWrongPassword, findSignInCode, offerSignInCode, releasePasswordAttempt, reservePasswordAttempt, useSignInCode } from './sign-in-guard.ts';
 
 const email = z.email({ error: 'Enter a valid email address' }).max(254).transform((s) => s.trim().toLowerCase());
 const password = z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters');
 
-export const loginInput = z.object({ email, password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128), turnstile_token: z.string().optional() });
+export const loginInput = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  /** The emailed one-time code, needed with the password once the account's password budget is spent. */
+  sign_in_code: z.string().trim().max(20).optional(),
+  turnstile_token: z.string().optional(),
+});
 export const registerInput = z.object({ email, password, full_name: z.string().trim().min(1, 'Full name is required').max(200).optional() });
 export const verifyOtpInput = z.object({ email, otp_code: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits') });
 export const emailOnlyInput = z.object({ email });
@@ -33,9 +39,22 @@ interface BetterAuthErrorLike {
   message?: string;
 }
 
-function authStatus(err: unknown): number | undefined {
+export function authStatus(err: unknown): number | undefined {
   const e = err as BetterAuthErrorLike;
   return typeof e?.statusCode === 'number' ? e.statusCode : undefined;
+}
+
+/** Better Auth's error code (INVALID_PASSWORD, INVALID_CODE, ...), if the error is one of its refusals. */
+export function authCode(err: unknown): string | undefined {
+  return (err as BetterAuthErrorLike)?.body?.code;
+}
+
+export const bearerHeaders = (token: string | undefined) => new Headers({ authorization: `Bearer ${token ?? ''}` });
+
+/** The new session token Better Auth hands out when it replaces a session (raw form, as login returns it). */
+export function rotatedToken(headers: Headers): string | undefined {
+  const signed = headers.get('set-auth-token');
+  return signed ? decodeURIComponent(signed).split('.')[0] : undefined;
 }
 
 const userDef = (ctx: Ctx) => ctx.services.registry.requireEntity('User');
@@ -43,6 +62,12 @@ const userDef = (ctx: Ctx) => ctx.services.registry.requireEntity('User');
 async function loadUser(ctx: Ctx, id: string) {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** Whether the organization makes staff members use a second factor. */
+export async function staffNeedTwoFactor(ctx: Ctx): Promise<boolean> {
+  const [row] = await ctx.db.select({ required: orgSettings.require_two_factor_for_staff }).from(orgSettings).limit(1);
+  return row?.required ?? false;
 }
 
 /** The user record as the API shows it. */
@@ -65,42 +90,116 @@ async function userPrivileges(ctx: Ctx) {
 /** GET User/me: the caller's record with their privileges. */
 export async function me(ctx: Ctx) {
   const actor = requireSignedIn(ctx);
-  return { ...(await publicUser(ctx, actor.id)), userPrivileges: await userPrivileges(ctx) };
+  const record = await publicUser(ctx, actor.id);
+  if (actor.two_factor_enrollment_required) return { ...record, two_factor_enrollment_required: true, userPrivileges: [] };
+  return { ...record, userPrivileges: await userPrivileges(ctx) };
 }
 
-async function recentFailures(ctx: Ctx, address: string): Promise<number> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const [row] = await ctx.db.select({ n: count() }).from(authFailures).where(and(eq(authFailures.email, address), gte(authFailures.failed_at, since)));
-  return Number(row?.n ?? 0);
+/** Neither the password nor whether the account exists is revealed by this answer. */
+function signInCodeRequired(): AppError {
+  return new AppError(
+    429,
+    'sign_in_code_required',
+    'Too many wrong passwords were entered for this account. We emailed it a sign-in code: enter the code with your password.',
+  );
 }
 
-/** Email and password sign-in; the per-account failure limit holds whatever address the caller claims. */
-export async function login(ctx: Ctx, body: unknown) {
-  const input = parseInput(loginInput, body);
-  const limit = ctx.services.config.failedLoginLimit;
-  if ((await recentFailures(ctx, input.email)) >= limit) {
-    throw new TooManyRequestsError('Too many failed sign-in attempts for this account. Try again in 15 minutes.');
-  }
+const invalidCredentials = () => new UnauthorizedError('Invalid email or password', 'invalid_credentials');
+
+export type SignInResult =
+  | { access_token: string; user: Record<string, unknown>; two_factor_enrollment_required?: true }
+  | { two_factor_required: true; challenge: string };
+
+/** A session exists: the caller gets its token and user; staff who must enrol a second factor are told so. */
+export async function completeSignIn(ctx: Ctx, token: string, userId: string, method: string): Promise<SignInResult> {
+  const user = await publicUser(ctx, userId);
+  await recordAudit(ctx, { action: 'auth.sign_in', actor: { id: userId, email: user.email as string }, target_type: 'User', target_id: userId, detail: { method } });
+  const mustEnrol = isStaffRole(user as { role?: string; user_role?: string | null }) && !user.two_factor_enabled && (await staffNeedTwoFactor(ctx));
+  return mustEnrol ? { access_token: token, user, two_factor_enrollment_required: true } : { access_token: token, user };
+}
+
+/** The password check itself (Better Auth); an enrolled second factor turns it into a challenge. */
+async function passwordSignIn(ctx: Ctx, input: { email: string; password: string }, method: string): Promise<SignInResult> {
+  let signedIn;
   try {
-    const result = await ctx.services.auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers: new Headers() });
-    await ctx.db.delete(authFailures).where(eq(authFailures.email, input.email));
-    return { access_token: result.token, user: await publicUser(ctx, result.user.id) };
+    signedIn = await ctx.services.auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers: new Headers(), returnHeaders: true });
   } catch (err) {
     const status = authStatus(err);
-    if (status === 401) {
-      await ctx.db.delete(authFailures).where(and(eq(authFailures.email, input.email), lt(authFailures.failed_at, new Date(Date.now() - FAILURE_WINDOW_MS))));
-      await ctx.db.insert(authFailures).values({ email: input.email });
-      throw new UnauthorizedError('Invalid email or password', 'invalid_credentials');
-    }
+    if (status === 401) throw invalidCredentials();
     if (status === 403) throw new ForbiddenError('Please verify your email address before signing in', 'email_not_verified');
+    throw err;
+  }
+  const response = signedIn.response as { token?: string; user?: { id: string }; twoFactorRedirect?: boolean };
+  if (response.twoFactorRedirect) return { two_factor_required: true, challenge: await twoFactorChallengeOf(ctx, signedIn.headers) };
+  return completeSignIn(ctx, response.token!, response.user!.id, method);
+}
+
+/** The signed two-factor cookie Better Auth sets after a right password; the client sends it back as the challenge. */
+async function twoFactorChallengeOf(ctx: Ctx, headers: Headers): Promise<string> {
+  const name = (await ctx.services.auth.$context).createAuthCookie('two_factor').name;
+  const cookie = headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  if (!cookie) throw new Error('Better Auth asked for a second factor without a challenge cookie');
+  return cookie.slice(name.length + 1).split(';')[0]!;
+}
+
+async function auditFailure(ctx: Ctx, emailAddress: string, reason: string) {
+  await recordAudit(ctx, { action: 'auth.sign_in_failed', actor: { email: emailAddress }, detail: { reason } });
+}
+
+/**
+ * Email and password sign-in under the per-account password budget (docs/decisions.md): within it, the
+ * password alone signs in; once it is spent, only the password with an emailed sign-in code does.
+ */
+export async function login(ctx: Ctx, body: unknown): Promise<SignInResult> {
+  const input = parseInput(loginInput, body);
+  if (input.sign_in_code) return loginWithSignInCode(ctx, { ...input, sign_in_code: input.sign_in_code });
+  const attempt = await reservePasswordAttempt(ctx, input.email);
+  if (!attempt) {
+    await offerSignInCode(ctx, input.email);
+    throw signInCodeRequired();
+  }
+  try {
+    const result = await passwordSignIn(ctx, input, 'password');
+    await releasePasswordAttempt(ctx, attempt);
+    return result;
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'invalid_credentials')) {
+      await releasePasswordAttempt(ctx, attempt);
+      throw err;
+    }
+    await auditFailure(ctx, input.email, 'wrong_password');
+    if (attempt.isLastGuess) {
+      await recordAudit(ctx, { action: 'auth.lockout', actor: { email: input.email }, detail: { failures: ctx.services.config.failedLoginLimit, window_minutes: 15 } });
+    }
+    throw err;
+  }
+}
+
+/** The code proves the mailbox before the password is checked, so a guesser without it learns nothing. */
+async function loginWithSignInCode(ctx: Ctx, input: { email: string; password: string; sign_in_code: string }): Promise<SignInResult> {
+  const codeId = await findSignInCode(ctx, input.email, input.sign_in_code);
+  if (!codeId) {
+    await auditFailure(ctx, input.email, 'wrong_sign_in_code');
+    throw new UnauthorizedError('The sign-in code is wrong or has expired. Sign in again to get a new one.', 'invalid_sign_in_code');
+  }
+  try {
+    const result = await passwordSignIn(ctx, input, 'password_and_sign_in_code');
+    await useSignInCode(ctx, codeId);
+    return result;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'invalid_credentials') {
+      await countWrongPassword(ctx, input.email);
+      await auditFailure(ctx, input.email, 'wrong_password');
+    }
     throw err;
   }
 }
 
 export async function logout(ctx: Ctx, token: string | undefined) {
   if (!ctx.actor || !token) throw new UnauthorizedError();
-  await ctx.services.auth.api.signOut({ headers: new Headers({ authorization: `Bearer ${token}` }) });
-  ctx.services.changes.revokeSession(token);
+  await ctx.services.auth.api.signOut({ headers: bearerHeaders(token) });
+  await recordAudit(ctx, { action: 'auth.sign_out', target_type: 'User', target_id: ctx.actor.id });
+  ctx.services.changes.sessionsEnded(ctx.actor.id);
   return { success: true };
 }
 
@@ -139,6 +238,13 @@ export async function register(ctx: Ctx, body: unknown) {
       .where(eq(users.id, userId));
     await ctx.db.update(invitations).set({ accepted_date: new Date() }).where(eq(invitations.id, invitation.id));
   }
+  await recordAudit(ctx, {
+    action: 'user.registered',
+    actor: { id: userId, email: input.email },
+    target_type: 'User',
+    target_id: userId,
+    detail: invitation ? { invited_by: invitation.invited_by, user_role: invitation.user_role, system_role: invitation.system_role } : { open_registration: true },
+  });
   await ctx.services.auth.api.sendVerificationOTP({ body: { email: input.email, type: 'email-verification' } });
   return { success: true, email: input.email };
 }
@@ -168,35 +274,56 @@ export async function resendOtp(ctx: Ctx, body: unknown) {
 export async function resetPasswordRequest(ctx: Ctx, body: unknown) {
   const input = parseInput(emailOnlyInput, body);
   await ctx.services.auth.api.requestPasswordReset({ body: { email: input.email, redirectTo: '/reset-password' } });
+  await recordAudit(ctx, { action: 'auth.password_reset_requested', actor: { email: input.email } });
   return { success: true };
 }
 
+/** The user a reset token was issued to (Better Auth keeps it as a verification value). */
+async function resetTokenOwner(ctx: Ctx, token: string): Promise<string | undefined> {
+  const found = await (await ctx.services.auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return found?.value;
+}
+
+/** Sets a new password from the emailed token; every session of the user ends, realtime sockets included. */
 export async function resetPassword(ctx: Ctx, body: unknown) {
   const input = parseInput(resetPasswordInput, body);
+  const userId = await resetTokenOwner(ctx, input.reset_token);
   try {
     await ctx.services.auth.api.resetPassword({ body: { token: input.reset_token, newPassword: input.new_password } });
   } catch (err) {
     if (authStatus(err) && authStatus(err)! < 500) throw new ValidationError('The reset link is invalid or has expired');
     throw err;
   }
+  if (userId) {
+    const user = await loadUser(ctx, userId);
+    await recordAudit(ctx, { action: 'auth.password_reset', actor: { id: userId, email: user?.email ?? null }, target_type: 'User', target_id: userId });
+    ctx.services.changes.sessionsEnded(userId);
+  }
   return { success: true };
 }
 
+/**
+ * Changes the caller's own password. Better Auth ends every session of the user, the caller's too, and
+ * opens a new one for the caller: its token is in the answer, and sockets of the ended sessions close.
+ */
 export async function changePassword(ctx: Ctx, body: unknown, token: string | undefined) {
   const actor = requireSignedIn(ctx);
   const input = parseInput(changePasswordInput, body);
   if (input.user_id && input.user_id !== actor.id) throw new ForbiddenError('You can change only your own password');
+  let result;
   try {
-    await ctx.services.auth.api.changePassword({
+    result = await ctx.services.auth.api.changePassword({
       body: { currentPassword: input.current_password, newPassword: input.new_password, revokeOtherSessions: true },
-      headers: new Headers({ authorization: `Bearer ${token}` }),
+      headers: bearerHeaders(token),
     });
   } catch (err) {
     const status = authStatus(err);
     if (status === 400 || status === 401) throw new ValidationError('Current password is incorrect');
     throw err;
   }
-  return { success: true };
+  await recordAudit(ctx, { action: 'auth.password_changed', target_type: 'User', target_id: actor.id });
+  ctx.services.changes.sessionsEnded(actor.id);
+  return { success: true, access_token: result.token };
 }
 
 /** Invites an email with an application role; staff may invite, only administrators may invite administrators. */
@@ -211,6 +338,7 @@ export async function inviteUser(ctx: Ctx, body: unknown) {
   await withTransaction(ctx, async (tx) => {
     await tx.db.delete(invitations).where(sql`lower(${invitations.email}) = ${input.user_email}`);
     await tx.db.insert(invitations).values({ email: input.user_email, user_role: userRole, system_role: input.role === 'admin' ? 'admin' : 'user', invited_by: actor.email });
+    await recordAudit(tx, { action: 'user.invited', target_type: 'Invitation', target_id: input.user_email, detail: { email: input.user_email, role: input.role } });
   });
   const link = `${ctx.services.config.publicUrl}/register?email=${encodeURIComponent(input.user_email)}`;
   await ctx.services.mailer.send({
@@ -261,8 +389,13 @@ export async function updateMe(ctx: Ctx, body: unknown) {
   assertNoForbiddenKeys(body);
   const changes = parseInput(userSelfUpdateInput, body);
   const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v === '' ? null : v]));
-  if (Object.keys(values).length) await ctx.db.update(users).set(values).where(eq(users.id, actor.id));
-  const record = await publicUser(ctx, actor.id);
+  const before = await publicUser(ctx, actor.id);
+  const record = await withTransaction(ctx, async (tx) => {
+    if (Object.keys(values).length) await tx.db.update(users).set(values).where(eq(users.id, actor.id));
+    const after = await publicUser(tx, actor.id);
+    await recordChange(tx, { action: 'user.updated', target_type: 'User', target_id: actor.id, before, after });
+    return after;
+  });
   ctx.services.changes.publish({ entity: 'User', type: 'update', id: actor.id, record, timestamp: new Date().toISOString() });
   return record;
 }
@@ -272,16 +405,24 @@ export async function actorFromToken(ctx: Ctx, token: string | undefined): Promi
   if (!token || token.length > 500) return null;
   const session = await ctx.services.auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) }).catch(() => null);
   if (!session) return null;
-  const row = await loadUser(ctx, session.user.id);
+  // One query: the user and whether the organization makes staff enrol a second factor.
+  const [row] = await ctx.db
+    .select({ user: users, staffNeedTwoFactor: sql<boolean>`coalesce((select ${orgSettings.require_two_factor_for_staff} from ${orgSettings} limit 1), false)` })
+    .from(users)
+    .where(eq(users.id, session.user.id))
+    .limit(1);
   if (!row) return null;
-  return {
-    id: row.id,
-    email: row.email,
-    full_name: row.full_name,
-    role: row.role,
-    user_role: row.user_role,
-    owner_id: row.owner_id,
-    property_id: row.property_id,
+  const { user } = row;
+  const actor: Actor = {
+    id: user.id,
+    email: user.email,
+    full_name: user.full_name,
+    role: user.role,
+    user_role: user.user_role,
+    owner_id: user.owner_id,
+    property_id: user.property_id,
   };
+  if (row.staffNeedTwoFactor && !user.two_factor_enabled && isStaffRole(user)) actor.two_factor_enrollment_required = true;
+  return actor;
 }
 

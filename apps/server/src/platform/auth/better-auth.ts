@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { emailOTP } from 'better-auth/plugins/email-otp';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { newId } from '@covenant/db/ids';
 import { schema } from '@covenant/db/schema';
 import type { Db } from '@covenant/db/client';
@@ -24,7 +25,7 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, secret: st
     secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications, two_factors: schema.twoFactors },
     }),
     telemetry: { enabled: false },
     // Failed sign-ins are expected traffic; our own handlers log what matters.
@@ -81,6 +82,20 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, secret: st
     },
     plugins: [
       bearer(),
+      // TOTP with recovery codes; its per-account lock (10 wrong codes, 15 minutes) stays on.
+      twoFactor({
+        issuer: 'Covenant',
+        schema: {
+          user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
+          twoFactor: {
+            modelName: 'two_factors',
+            fields: {
+              secret: 'secret', backupCodes: 'backup_codes', userId: 'user_id', verified: 'verified',
+              failedVerificationCount: 'failed_verification_count', lockedUntil: 'locked_until',
+            },
+          },
+        },
+      }),
       emailOTP({
         otpLength: 6,
         expiresIn: 10 * 60,

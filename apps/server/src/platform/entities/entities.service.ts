@@ -8,7 +8,9 @@ import { translateDbError } from '../../lib/db-errors.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { assertNoForbiddenKeys, isForbiddenKey } from '../../lib/safe-json.ts';
 import { describeZodError } from '../../lib/zod-errors.ts';
+import type { AuditAction } from '@covenant/contracts/audit';
 import { permissionLevel, requirePermission } from '../access/access.service.ts';
+import { recordAudit, recordChange } from '../audit/audit.service.ts';
 import type { EntityDef, Row } from './entity-def.ts';
 import { columnsOf, compileFilter, compileSort, selectedFields, serialize } from './query.ts';
 import { ownRecordsWhere } from './scope.ts';
@@ -182,6 +184,14 @@ function toDbValues(def: EntityDef, values: Row): Row {
   return out;
 }
 
+/** The audit entry of a generic write to an audited entity, in the write's transaction. */
+async function audit(tx: Ctx, def: EntityDef, verb: 'created' | 'updated' | 'deleted', before: Row | null, after: Row | null): Promise<void> {
+  if (!def.audit) return;
+  const entry = { action: `${def.audit}.${verb}` as AuditAction, target_type: def.name, target_id: String((after ?? before)!.id) };
+  if (before && after) await recordChange(tx, { ...entry, before, after });
+  else await recordAudit(tx, { ...entry, before, after });
+}
+
 function publish(ctx: Ctx, def: EntityDef, type: 'create' | 'update' | 'delete', record: Row): void {
   onCommit(ctx, () =>
     ctx.services.changes.publish({ entity: def.name, type, id: String(record.id), record, timestamp: new Date().toISOString() }),
@@ -203,6 +213,7 @@ async function insertOne(tx: Ctx, def: EntityDef, values: Row): Promise<Row> {
   await def.hooks?.afterCreate?.(tx, row);
   // Hooks may derive amounts on the row itself: read it again.
   const out = serialize(def, (await findVisible(tx, def, inserted!.id as string, []))!);
+  await audit(tx, def, 'created', null, out);
   publish(tx, def, 'create', out);
   return out;
 }
@@ -312,6 +323,7 @@ export async function updateEntity(ctx: Ctx, def: EntityDef, id: string, body: u
       const row = (await findVisible(tx, def, id, []))!;
       await def.hooks?.afterUpdate?.(tx, row, existing);
       const out = serialize(def, (await findVisible(tx, def, id, []))!);
+      await audit(tx, def, 'updated', serialize(def, existing), out);
       publish(tx, def, 'update', out);
       return out;
     }),
@@ -322,6 +334,7 @@ async function deleteOne(tx: Ctx, def: EntityDef, existing: Row): Promise<void> 
   const handled = await def.hooks?.beforeDelete?.(tx, existing);
   if (handled !== 'handled') await tx.db.delete(def.table).where(eq(idColumn(def), existing.id as string));
   await def.hooks?.afterDelete?.(tx, existing);
+  await audit(tx, def, 'deleted', serialize(def, existing), null);
   publish(tx, def, 'delete', serialize(def, existing));
 }
 

@@ -68,4 +68,6 @@ export interface EntityDef {
   ownEditable?: readonly string[];
   /** Human name for messages ("owner"). */
   label: string;
+  /** Generic creates, changes and deletes go to the audit log as '<audit>.created|updated|deleted' with before and after. */
+  audit?: 'user' | 'role' | 'privilege' | 'org_settings';
 }

@@ -7,10 +7,11 @@ const appParams = z.object({ appId: z.string() });
 
 export async function settingsRoutes(app: FastifyInstance, opts: { perMinute: number }) {
   const tags = ['platform'];
+  const open = { duringTwoFactorEnrollment: true };
   app.get('/api/health', { schema: { tags } }, async (request) => health(request.ctx));
   app.get('/api/app-config', { schema: { tags } }, async (request) => appConfig(request.ctx));
-  app.get('/api/apps/public/prod/public-settings/by-id/:appId', { schema: { tags, params: appParams } }, async (request) => publicSettings(request.ctx));
-  app.get('/api/apps/:appId/setup/status', { schema: { tags, params: appParams } }, async (request) => ({ needs_setup: await needsSetup(request.ctx) }));
+  app.get('/api/apps/public/prod/public-settings/by-id/:appId', { schema: { tags, params: appParams }, config: open }, async (request) => publicSettings(request.ctx));
+  app.get('/api/apps/:appId/setup/status', { schema: { tags, params: appParams }, config: open }, async (request) => ({ needs_setup: await needsSetup(request.ctx) }));
   app.post('/api/apps/:appId/setup', { schema: { tags, params: appParams }, config: { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } } }, async (request) =>
     setupFirstAdministrator(request.ctx, request.body),
   );
@@ -18,5 +19,5 @@ export async function settingsRoutes(app: FastifyInstance, opts: { perMinute: nu
     listOutbox(request.ctx, (request.query as { limit: number }).limit),
   );
   // The SDK batches usage events here; this server keeps no product analytics, so it acknowledges and drops them.
-  app.post('/api/apps/:appId/analytics/track/batch', { schema: { tags, params: appParams }, bodyLimit: 256 * 1024 }, async () => ({ success: true }));
+  app.post('/api/apps/:appId/analytics/track/batch', { schema: { tags, params: appParams }, config: open, bodyLimit: 256 * 1024 }, async () => ({ success: true }));
 }
