@@ -87,7 +87,7 @@ describe('what is recorded', () => {
     expect(await latest('privilege.updated')).toMatchObject({ target_id: privilege.id, before: { permission_level: 'read', can_create: false }, after: { permission_level: 'read_write', can_create: true } });
 
     expect((await t.call('POST', '/functions/initializeDefaultRoles', { token: admin.token, body: {} })).statusCode).toBe(200);
-    expect(await latest('privileges.reset')).toMatchObject({ actor_id: admin.id, before: { 'owner/reports': 'read_write' }, after: { 'owner/reports': 'none' } });
+    expect(await latest('privilege.reset')).toMatchObject({ actor_id: admin.id, before: { 'owner/reports': 'read_write' }, after: { 'owner/reports': 'none' } });
 
     const settings = (await t.call('POST', '/entities/OrgSettings', { token: admin.token, body: { company_name: 'Maple HOA' } })).json();
     await t.call('PUT', `/entities/OrgSettings/${settings.id}`, { token: admin.token, body: { company_name: 'Maple Grove HOA', open_registration: true } });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoFactors } from '@covenant/db/schema/auth';
 import { auditLog } from '@covenant/db/schema/platform';
 import { totpCode } from '../../web/e2e/lib/totp.mjs';
-import { APP_ID, PASSWORD, createTestApp, createUser, signIn, type TestApp } from './helpers.ts';
+import { APP_ID, PASSWORD, createTestApp, createUser, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: { id: string; email: string; token: string };

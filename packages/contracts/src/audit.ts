@@ -20,7 +20,7 @@ export const AUDIT_ACTIONS = {
   'privilege.created': 'Privilege created',
   'privilege.updated': 'Privilege changed',
   'privilege.deleted': 'Privilege deleted',
-  'privileges.reset': 'Roles and privileges reset to the defaults',
+  'privilege.reset': 'Roles and privileges reset to the defaults',
   'org_settings.created': 'Organization settings created',
   'org_settings.updated': 'Organization settings changed',
   'org_settings.deleted': 'Organization settings deleted',

@@ -35,7 +35,7 @@ export async function initializeDefaultRoles(ctx: Ctx) {
     const before = await privilegeLevels(tx);
     const written = await writeDefaults(tx, ctx.actor!.email);
     const changed = changedFields(before, await privilegeLevels(tx));
-    await recordAudit(tx, { action: 'privileges.reset', target_type: 'Privilege', ...changed, detail: { roles: written.roles, privileges: written.privileges } });
+    await recordAudit(tx, { action: 'privilege.reset', target_type: 'Privilege', ...changed, detail: { roles: written.roles, privileges: written.privileges } });
     return written;
   });
   ctx.services.changes.publish({ entity: 'Privilege', type: 'update', id: '*', record: {}, timestamp: new Date().toISOString() });
