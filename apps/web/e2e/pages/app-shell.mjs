@@ -55,14 +55,46 @@ export class AppShell {
     return this.sidebar.getAttribute('data-state');
   }
 
+  /** Signs out and waits for the sign-in page that loads after it (a full page load). */
   async logout() {
     await this.userMenu.click();
     await this.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await this.page.waitForURL((url) => url.pathname === '/login', { waitUntil: 'load' });
+    await this.page.getByRole('heading', { name: 'Sign in' }).waitFor({ state: 'visible' });
+  }
+
+  async openTwoFactor() {
+    await this.userMenu.click();
+    await this.page.getByRole('menuitem', { name: 'Two-factor authentication' }).click();
+    return new TwoFactorPanel(this.page.getByRole('dialog', { name: 'Two-factor authentication' }));
   }
 
   async openChangePassword() {
     await this.userMenu.click();
     await this.page.getByRole('menuitem', { name: 'Change password' }).click();
     return this.page.getByRole('dialog', { name: 'Change password' });
+  }
+}
+
+/** Setting up or turning off two-factor authentication: the user-menu dialog, or the screen staff get when it is required. */
+export class TwoFactorPanel {
+  /** @param {import('playwright-core').Locator} root */
+  constructor(root) {
+    this.root = root;
+    this.password = root.getByLabel('Password');
+    this.continue = root.getByRole('button', { name: 'Continue' });
+    this.qrCode = root.getByRole('img', { name: 'QR code for your authenticator app' });
+    this.key = root.getByTestId('two-factor-key');
+    this.recoveryCodes = root.getByRole('list', { name: '2. Keep your recovery codes' }).getByRole('listitem');
+    this.code = root.getByLabel('Authentication code');
+    this.turnOn = root.getByRole('button', { name: 'Turn on two-factor authentication' });
+    this.turnOff = root.getByRole('button', { name: 'Turn off two-factor authentication' });
+    this.error = root.getByRole('alert');
+  }
+
+  /** The otpauth:// URI an app would read from the QR code, rebuilt from the key shown for typing. */
+  async otpauthUri() {
+    const key = (await this.key.innerText()).replace(/\s+/g, '');
+    return `otpauth://totp/Covenant?secret=${key}`;
   }
 }

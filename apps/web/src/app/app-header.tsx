@@ -1,4 +1,4 @@
-import { BugIcon, ChevronDownIcon, KeyRoundIcon, LogOutIcon } from 'lucide-react';
+import { BugIcon, ChevronDownIcon, KeyRoundIcon, LogOutIcon, ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { Switch } from '@/components/ui/switch';
 import { initialsOf } from '@/lib/format';
 import { roleLabelOf } from '@/lib/roles';
 import { ChangePasswordDialog } from '@/app/change-password-dialog';
+import { TwoFactorDialog } from '@/app/two-factor-dialog';
 import { useCurrentUser } from '@/app/current-user';
 import { setDebugMode, useDebugMode } from '@/app/debug-mode';
 import { useOrganizationName } from '@/app/organization';
@@ -23,6 +24,7 @@ export function AppHeader() {
   const organizationName = useOrganizationName();
   const isDebug = useDebugMode();
   const [isChangingPassword, setIsChangingPassword] = useState(false);
+  const [isEditingTwoFactor, setIsEditingTwoFactor] = useState(false);
   const name = user.full_name || user.email;
 
   return (
@@ -66,6 +68,10 @@ export function AppHeader() {
               <KeyRoundIcon aria-hidden="true" />
               Change password
             </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setIsEditingTwoFactor(true)}>
+              <ShieldCheckIcon aria-hidden="true" />
+              Two-factor authentication
+            </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => void signOut()}>
               <LogOutIcon aria-hidden="true" />
               Logout
@@ -74,6 +80,7 @@ export function AppHeader() {
         </DropdownMenu>
       </div>
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
+      <TwoFactorDialog open={isEditingTwoFactor} onOpenChange={setIsEditingTwoFactor} />
     </header>
   );
 }

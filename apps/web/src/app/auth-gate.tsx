@@ -4,6 +4,7 @@ import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { currentUserQuery, publicSettingsQuery } from '@/features/auth/auth.api';
 import { loginPathFor } from '@/features/auth/auth-redirect';
+import { TwoFactorEnrollmentPage } from '@/features/auth/two-factor-enrollment-page';
 import { ApiError, authErrorReason } from '@/lib/api';
 import { clearStoredToken } from '@/lib/auth-token';
 import { AccessRestricted } from '@/app/access-restricted';
@@ -39,6 +40,7 @@ export function AuthGate() {
   if (reason === 'auth_required' || !hasToken || isAuthFailure(me.error)) return <RedirectToLogin dropToken={hasToken} />;
   if (publicSettings.isError) return <LoadFailed error={publicSettings.error} />;
   if (!me.isSuccess) return <LoadFailed title="Failed to load user" error={me.error} />;
+  if (me.data.two_factor_enrollment_required) return <TwoFactorEnrollmentPage />;
 
   return (
     <CurrentUserContext value={me.data}>

@@ -8,10 +8,12 @@ import { Label } from '@/components/ui/label';
 import { FormError } from '@/components/form-error';
 import { api } from '@/lib/api';
 import { useCurrentUser } from '@/app/current-user';
+import { useSession } from '@/app/session';
 
-/** Change password from the user menu (POST auth/change-password); other sessions are signed out by the server. */
+/** Change password from the user menu (POST auth/change-password); other sessions are signed out by the server, this one continues with a new token. */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const user = useCurrentUser();
+  const session = useSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -33,7 +35,9 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     change.mutate(
       { user_id: user.id, current_password: current, new_password: next },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          // The server ended every session of the user and opened a new one for this tab.
+          session.replaceToken(result.access_token);
           toast.success('Password changed successfully');
           reset();
           onOpenChange(false);

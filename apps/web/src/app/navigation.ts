@@ -2,14 +2,14 @@ import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
   BarChart3Icon, BookOpenIcon, Building2Icon, DatabaseIcon, FileTextIcon, LayoutDashboardIcon, PackageIcon,
-  PaletteIcon, PercentIcon, ReceiptIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
+  PaletteIcon, PercentIcon, ReceiptIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
 } from 'lucide-react';
 import type { User } from '@/lib/api';
 import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 
 export type PageName =
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
-  | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement';
+  | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog';
 
 export interface NavItem {
   page: PageName;
@@ -68,6 +68,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
       { page: 'Backup', title: 'Backup & Restore', icon: DatabaseIcon, resource: 'backup', fallbackRoles: ADMIN },
       { page: 'Themes', title: 'Themes', icon: PaletteIcon, fallbackRoles: ADMIN },
       { page: 'RoleManagement', title: 'Role Management', icon: ShieldIcon, resource: 'role_management', fallbackRoles: ADMIN },
+      // Administrators only, whatever the privileges say (the server checks the same).
+      { page: 'AuditLog', title: 'Audit Log', icon: ScrollTextIcon, fallbackRoles: ADMIN },
     ],
   },
 ];

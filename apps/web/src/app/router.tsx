@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
                   page('Reports', () => import('@/features/reports/reports-page')),
                   page('Items', () => import('@/features/items/items-page')),
                   page('TaxRates', () => import('@/features/tax-rates/tax-rates-page')),
+                  page('AuditLog', () => import('@/features/audit-log/audit-log-page')),
                   { path: '*', Component: NotFoundPage },
                 ],
               },

@@ -2,12 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { api } from '@/lib/api';
 import { clearStoredToken, readStoredToken, storeToken } from '@/lib/auth-token';
+import { reopenRealtime } from '@/lib/entities';
 
 interface Session {
   hasToken: boolean;
   /** Changes on every sign-in and sign-out; user-scoped query keys start with `['session', sessionKey]`. */
   sessionKey: number;
   signIn(token: string): void;
+  /** The server replaced this session (password or two-factor change): keep going with the new token. */
+  replaceToken(token: string): void;
   /** Drops a token the server no longer accepts, without calling the logout endpoint. */
   expire(): void;
   /** Revokes the session on the server, removes the stored token and loads the given page. */
@@ -38,6 +41,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [reset],
   );
 
+  const replaceToken = useCallback(
+    (token: string) => {
+      storeToken(token);
+      reopenRealtime();
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
+    },
+    [queryClient],
+  );
+
   const expire = useCallback(() => {
     clearStoredToken();
     reset(false);
@@ -50,7 +62,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.location.assign(to);
   }, []);
 
-  const value = useMemo(() => ({ hasToken, sessionKey, signIn, expire, signOut }), [hasToken, sessionKey, signIn, expire, signOut]);
+  const value = useMemo(
+    () => ({ hasToken, sessionKey, signIn, replaceToken, expire, signOut }),
+    [hasToken, sessionKey, signIn, replaceToken, expire, signOut],
+  );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

@@ -1,4 +1,5 @@
 import { readStoredToken } from '@/lib/auth-token';
+import { downloadFile } from '@/lib/download';
 
 /** A failed API call: the server's `{message, code}` with the HTTP status (0 when no response arrived). */
 export class ApiError extends Error {
@@ -33,6 +34,10 @@ export interface User {
   property_id: string | null;
   phone: string | null;
   photo_url: string | null;
+  /** An authenticator app is enrolled: sign-in asks for its code. */
+  two_factor_enabled?: boolean;
+  /** Only on `User/me`: staff the organization requires to enrol a second factor before anything else. */
+  two_factor_enrollment_required?: boolean;
   created_date?: string;
   /** Only on `User/me`: the caller's resolved privilege on every resource. */
   userPrivileges?: UserPrivilege[];
@@ -51,6 +56,22 @@ export interface AuthResult {
   /** Null when the server verified an email without starting a session. */
   access_token: string | null;
   user: User;
+}
+
+/** What sign-in answers: a session, or the second-factor step (`challenge` goes to `twoFactor.login`). */
+export type LoginResult = (AuthResult & { two_factor_enrollment_required?: boolean }) | { two_factor_required: true; challenge: string };
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  /** The emailed code, needed with the password after too many wrong passwords. */
+  sign_in_code?: string;
+}
+
+/** Answers of calls after which the server replaced the session: the caller's new token. */
+export interface RenewedSession {
+  success: boolean;
+  access_token: string;
 }
 
 export interface PublicSettings {
@@ -129,6 +150,21 @@ export async function appRequest<T>(path: string, options: Omit<RequestOptions, 
   return apiRequest<T>(`/apps/${app_id}${path}`, { ...options, appId: app_id });
 }
 
+/** Downloads a CSV the server makes at `/api/apps/{appId}{path}`, with the session's token, under the name the server gives. */
+export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  const { app_id } = await fetchAppConfig();
+  const headers: Record<string, string> = { Accept: 'text/csv', 'X-App-Id': app_id };
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`/api/apps/${app_id}${path}`, { headers });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+    throw new ApiError(body.message ?? `Request failed with status code ${response.status}`, response.status, body.code);
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  downloadFile(fileName, await response.text());
+}
+
 /** The platform calls of spec part 1, section 7 that are not entity CRUD. */
 export const api = {
   setupStatus: () => appRequest<{ needs_setup: boolean }>('/setup/status'),
@@ -141,7 +177,7 @@ export const api = {
   },
 
   auth: {
-    login: (input: { email: string; password: string }) => appRequest<AuthResult>('/auth/login', { method: 'POST', body: input }),
+    login: (input: LoginInput) => appRequest<LoginResult>('/auth/login', { method: 'POST', body: input }),
     logout: () => appRequest<{ success: boolean }>('/auth/logout', { method: 'POST' }),
     me: () => appRequest<User>('/entities/User/me'),
     register: (input: { email: string; password: string; full_name: string }) =>
@@ -154,7 +190,15 @@ export const api = {
     resetPassword: (input: { reset_token: string; new_password: string }) =>
       appRequest<{ success: boolean }>('/auth/reset-password', { method: 'POST', body: input }),
     changePassword: (input: { user_id?: string; current_password: string; new_password: string }) =>
-      appRequest<{ success: boolean }>('/auth/change-password', { method: 'POST', body: input }),
+      appRequest<RenewedSession>('/auth/change-password', { method: 'POST', body: input }),
+  },
+
+  twoFactor: {
+    enable: (input: { password: string }) =>
+      appRequest<{ totp_uri: string; backup_codes: string[] }>('/auth/two-factor/enable', { method: 'POST', body: input }),
+    verify: (input: { code: string }) => appRequest<RenewedSession>('/auth/two-factor/verify', { method: 'POST', body: input }),
+    disable: (input: { password: string }) => appRequest<RenewedSession>('/auth/two-factor/disable', { method: 'POST', body: input }),
+    login: (input: { challenge: string; code: string }) => appRequest<LoginResult>('/auth/two-factor/login', { method: 'POST', body: input }),
   },
 
   users: {

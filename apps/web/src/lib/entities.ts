@@ -197,9 +197,18 @@ async function sharedSocket(): Promise<Socket> {
     socket.on('connect', () => {
       for (const [room, listeners] of roomListeners) if (listeners.size) socket.emit('join', room);
     });
+    // The server closes sockets of ended sessions; when this tab holds a newer token, carry on with it.
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect' && readStoredToken() !== token) reopenRealtime();
+    });
     return socket;
   });
   return socketPromise;
+}
+
+/** Opens the socket again with the stored token when it changed (a replaced session); rooms with listeners rejoin. */
+export function reopenRealtime(): void {
+  if (socketPromise && socketToken !== readStoredToken()) void sharedSocket();
 }
 
 async function subscribe(entity: EntityName, listener: Listener): Promise<() => void> {
@@ -212,7 +221,7 @@ async function subscribe(entity: EntityName, listener: Listener): Promise<() => 
   if (listeners.size === 1 && socket.connected) socket.emit('join', room);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) socket.emit('leave', room);
+    if (listeners.size === 0) void socketPromise?.then((current) => current.emit('leave', room));
   };
 }
 

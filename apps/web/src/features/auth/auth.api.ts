@@ -43,6 +43,25 @@ export function useResetPasswordMutation() {
   return useMutation({ mutationFn: api.auth.resetPassword });
 }
 
+export function useTwoFactorLoginMutation() {
+  return useMutation({ mutationFn: api.twoFactor.login });
+}
+
+export function useEnableTwoFactorMutation() {
+  return useMutation({ mutationFn: api.twoFactor.enable });
+}
+
+/** The first code turns two-factor on; the server replaces the session, so the new token is kept. */
+export function useVerifyTwoFactorMutation() {
+  const session = useSession();
+  return useMutation({ mutationFn: api.twoFactor.verify, onSuccess: (result) => session.replaceToken(result.access_token) });
+}
+
+export function useDisableTwoFactorMutation() {
+  const session = useSession();
+  return useMutation({ mutationFn: api.twoFactor.disable, onSuccess: (result) => session.replaceToken(result.access_token) });
+}
+
 export function useSetupMutation() {
   return useMutation({ mutationFn: api.setup });
 }

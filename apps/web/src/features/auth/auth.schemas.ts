@@ -28,3 +28,21 @@ export const resetPasswordSchema = z
     message: 'Passwords do not match',
     path: ['confirm_password'],
   });
+
+/** The emailed sign-in code: eight letters and digits, typed with or without the dash. */
+export const signInCodeSchema = z.object({
+  sign_in_code: z
+    .string()
+    .trim()
+    .refine((value) => value.replace(/[^A-Za-z0-9]/g, '').length === 8, 'Enter the 8-character code from the email'),
+});
+
+export const totpSchema = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+
+export const recoveryCodeSchema = z.object({
+  code: z.string().trim().min(6, 'Enter one of your recovery codes').max(32),
+});
+
+export const passwordOnlySchema = z.object({ password: z.string().min(1, 'Password is required') });

@@ -11,11 +11,16 @@ import { useLoginMutation } from '@/features/auth/auth.api';
 import { safeReturnPath } from '@/features/auth/auth-redirect';
 import { AuthScreen } from '@/features/auth/auth-screen';
 import { loginSchema } from '@/features/auth/auth.schemas';
+import { SignInCodeForm } from '@/features/auth/sign-in-code-form';
+import { TwoFactorForm } from '@/features/auth/two-factor-form';
 import { VerifyOtpForm } from '@/features/auth/verify-otp-form';
-import { ApiError, type AuthResult } from '@/lib/api';
+import { ApiError, type LoginResult } from '@/lib/api';
 import { useSession } from '@/app/session';
 
 type Credentials = z.infer<typeof loginSchema>;
+
+/** Where sign-in stands after the password: done, or a further step the server asked for. */
+type Step = { kind: 'password' } | { kind: 'sign-in-code'; credentials: Credentials } | { kind: 'two-factor'; challenge: string };
 
 export function LoginPage() {
   const [params] = useSearchParams();
@@ -23,21 +28,60 @@ export function LoginPage() {
   const session = useSession();
   const login = useLoginMutation();
   const [unverified, setUnverified] = useState<Credentials | null>(null);
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [expired, setExpired] = useState<string | null>(null);
   const returnTo = safeReturnPath(params.get('from_url'));
 
-  const onSignedIn = (result: AuthResult) => {
+  const onSignedIn = (result: LoginResult) => {
+    if ('two_factor_required' in result) return setStep({ kind: 'two-factor', challenge: result.challenge });
     if (!result.access_token) return;
     session.signIn(result.access_token);
     navigate(returnTo, { replace: true });
   };
 
-  const onSubmit = (credentials: Credentials) =>
+  const onSubmit = (credentials: Credentials) => {
+    setExpired(null);
     login.mutate(credentials, {
       onSuccess: onSignedIn,
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'email_not_verified') setUnverified(credentials);
+        if (error instanceof ApiError && error.code === 'sign_in_code_required') setStep({ kind: 'sign-in-code', credentials });
       },
     });
+  };
+
+  const backToPassword = (
+    <button type="button" className="hover:text-foreground underline-offset-4 hover:underline" onClick={() => setStep({ kind: 'password' })}>
+      Back to sign in
+    </button>
+  );
+
+  if (step.kind === 'sign-in-code') {
+    return (
+      <AuthScreen
+        title="Enter your sign-in code"
+        description={`Too many wrong passwords were entered for this account, so we emailed a sign-in code to ${step.credentials.email}. Enter it to sign in with the password you typed.`}
+        footer={backToPassword}
+      >
+        <SignInCodeForm credentials={step.credentials} onSignedIn={onSignedIn} />
+      </AuthScreen>
+    );
+  }
+
+  if (step.kind === 'two-factor') {
+    return (
+      <AuthScreen title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app." footer={backToPassword}>
+        <TwoFactorForm
+          challenge={step.challenge}
+          onSignedIn={onSignedIn}
+          onExpired={(message) => {
+            setExpired(message);
+            setStep({ kind: 'password' });
+          }}
+        />
+      </AuthScreen>
+    );
+  }
 
   if (unverified) {
     return (
@@ -72,7 +116,12 @@ export function LoginPage() {
         </span>
       }
     >
-      <LoginForm defaultEmail={params.get('email') ?? ''} isPending={login.isPending} error={login.error} onSubmit={onSubmit} />
+      <LoginForm
+        defaultEmail={params.get('email') ?? ''}
+        isPending={login.isPending}
+        error={expired ? new Error(expired) : login.error}
+        onSubmit={onSubmit}
+      />
     </AuthScreen>
   );
 }
@@ -86,12 +135,13 @@ interface LoginFormProps {
 
 function LoginForm({ defaultEmail, isPending, error, onSubmit }: LoginFormProps) {
   const form = useForm<Credentials>({ resolver: zodResolver(loginSchema), defaultValues: { email: defaultEmail, password: '' } });
-  const isUnverified = error instanceof ApiError && error.code === 'email_not_verified';
+  // These answers lead to their own step rather than an error.
+  const isNextStep = error instanceof ApiError && (error.code === 'email_not_verified' || error.code === 'sign_in_code_required');
 
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
-        {isUnverified ? null : <FormError error={error} />}
+        {isNextStep ? null : <FormError error={error} />}
         <FormField
           control={form.control}
           name="email"

@@ -11,7 +11,7 @@ import { useLoginMutation, useRegisterMutation } from '@/features/auth/auth.api'
 import { AuthScreen } from '@/features/auth/auth-screen';
 import { registerSchema } from '@/features/auth/auth.schemas';
 import { VerifyOtpForm } from '@/features/auth/verify-otp-form';
-import type { AuthResult } from '@/lib/api';
+import type { AuthResult, LoginResult } from '@/lib/api';
 import { useSession } from '@/app/session';
 
 type RegisterValues = z.infer<typeof registerSchema>;
@@ -38,7 +38,9 @@ export function RegisterPage() {
     defaultValues: { full_name: '', email: params.get('email') ?? '', password: '' },
   });
 
-  const onSignedIn = (result: AuthResult) => {
+  const onSignedIn = (result: LoginResult) => {
+    // A second factor cannot be on for a new account; if it were, the sign-in page asks for it.
+    if ('two_factor_required' in result) return navigate(`/login?email=${encodeURIComponent(registered?.email ?? '')}`, { replace: true });
     if (!result.access_token) return;
     session.signIn(result.access_token);
     navigate('/', { replace: true });

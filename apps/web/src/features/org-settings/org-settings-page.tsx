@@ -27,7 +27,7 @@ const TEXT_FIELDS = [
 ] as const;
 
 type FieldName = (typeof TEXT_FIELDS)[number]['name'];
-type FormValues = Record<FieldName, string> & { logo_url: string; open_registration: boolean };
+type FormValues = Record<FieldName, string> & { logo_url: string; open_registration: boolean; require_two_factor_for_staff: boolean };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -43,6 +43,7 @@ function valuesOf(settings: OrgSettings | null): FormValues {
     website: settings?.website ?? '',
     logo_url: settings?.logo_url ?? '',
     open_registration: settings?.open_registration ?? false,
+    require_two_factor_for_staff: settings?.require_two_factor_for_staff ?? false,
   };
 }
 
@@ -60,6 +61,8 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
       settings ? update<OrgSettings>('OrgSettings', settings.id, data) : create<OrgSettings>('OrgSettings', data),
     onSuccess: () => {
       toast.success('Settings saved successfully');
+      // The signed-in user may now have to set up two-factor authentication: reload who they are too.
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
       return queryClient.invalidateQueries({ queryKey: entityKeys.all('OrgSettings') });
     },
     onError: (error) => toast.error(`Failed to save settings: ${error.message}`),
@@ -89,7 +92,10 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
     if (Object.keys(next).length > 0) return;
     const data: Record<string, unknown> = { logo_url: values.logo_url || null };
     for (const field of TEXT_FIELDS) data[field.name] = field.name === 'company_name' ? values.company_name.trim() : values[field.name].trim() || null;
-    if (isAdmin) data.open_registration = values.open_registration;
+    if (isAdmin) {
+      data.open_registration = values.open_registration;
+      data.require_two_factor_for_staff = values.require_two_factor_for_staff;
+    }
     save.mutate(data);
   };
 
@@ -168,6 +174,28 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
               onCheckedChange={(checked) => setValues((current) => ({ ...current, open_registration: checked }))}
             />
             <Label htmlFor="org-open-registration">Open registration</Label>
+          </CardContent>
+        </Card>
+      ) : null}
+      {isAdmin ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Sign-in security</h2>
+            </CardTitle>
+            <CardDescription>
+              When required, administrators and property managers must sign in with a code from an authenticator app; those who have not set
+              it up are asked to at their next sign-in.
+              {user.two_factor_enabled ? null : ' You have not set it up yet, so you will be asked to right away.'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="flex items-center gap-3">
+            <Switch
+              id="org-require-two-factor"
+              checked={values.require_two_factor_for_staff}
+              onCheckedChange={(checked) => setValues((current) => ({ ...current, require_two_factor_for_staff: checked }))}
+            />
+            <Label htmlFor="org-require-two-factor">Require two-factor authentication for staff</Label>
           </CardContent>
         </Card>
       ) : null}

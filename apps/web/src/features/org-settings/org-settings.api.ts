@@ -17,6 +17,7 @@ export interface OrgSettings extends EntityRecord {
   theme: string | null;
   organization_name: string | null;
   open_registration?: boolean;
+  require_two_factor_for_staff?: boolean;
 }
 
 /** The single settings record the app uses: the first one (spec part 1, section 7). */

@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { appRequest, ApiError, fetchAppConfig } from '@/lib/api';
-import { readStoredToken } from '@/lib/auth-token';
-import { downloadFile } from '@/lib/download';
+import { appRequest, downloadCsv } from '@/lib/api';
 
 export type ReportName = 'summary' | 'income-statement' | 'balance-sheet' | 'ar-aging' | 'ap-aging';
 
@@ -86,17 +84,7 @@ export const balanceSheetQuery = (asOf: string) => reportQuery<BalanceSheet>('ba
 export const arAgingQuery = (asOf: string) => reportQuery<Aging>('ar-aging', { as_of: asOf });
 export const apAgingQuery = (asOf: string) => reportQuery<Aging>('ap-aging', { as_of: asOf });
 
-/** Downloads the server's CSV of a report with the session's bearer token, under the name the server gives. */
-export async function exportReportCsv(name: ReportName, params: ReportParams): Promise<void> {
-  const { app_id } = await fetchAppConfig();
-  const headers: Record<string, string> = { Accept: 'text/csv', 'X-App-Id': app_id };
-  const token = readStoredToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`/api/apps/${app_id}/reports/${name}?${search(params, { format: 'csv' })}`, { headers });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-    throw new ApiError(body.message ?? `Request failed with status code ${response.status}`, response.status, body.code);
-  }
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${name}.csv`;
-  downloadFile(fileName, await response.text());
+/** Downloads the server's CSV of a report, under the name the server gives. */
+export function exportReportCsv(name: ReportName, params: ReportParams): Promise<void> {
+  return downloadCsv(`/reports/${name}?${search(params, { format: 'csv' })}`, `${name}.csv`);
 }

@@ -1,0 +1,217 @@
+import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon, XIcon } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { toast } from 'sonner';
+import { AUDIT_ACTIONS, auditActionLabel, type AuditLogEntry } from '@covenant/contracts/audit';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { humanize } from '@/lib/format';
+import { isForbidden, NoAccess } from '@/app/page-access';
+import { AUDIT_PAGE_SIZE, auditLogQuery, exportAuditLogCsv, NO_FILTERS, type AuditFilters } from '@/features/audit-log/audit-log.api';
+
+const ALL = 'all';
+
+/** The actions by area ('auth', 'user', …) for the filter: an area matches every action in it. */
+const ACTION_GROUPS = Object.entries(
+  Object.keys(AUDIT_ACTIONS).reduce<Record<string, string[]>>((groups, action) => {
+    const area = action.split('.')[0]!;
+    (groups[area] ??= []).push(action);
+    return groups;
+  }, {}),
+);
+const AREA_LABELS: Record<string, string> = {
+  auth: 'Sign-in and security', user: 'Users', role: 'Roles', privilege: 'Privileges', org_settings: 'Organization settings',
+  backup: 'Backups', invoice: 'Invoices', payment: 'Payments', bill: 'Bills', bill_payment: 'Bill payments',
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+const show = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** What changed (field: before → after), or the entry's details. */
+function Details({ entry }: { entry: AuditLogEntry }) {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const detail = entry.detail && typeof entry.detail === 'object' ? Object.entries(entry.detail as Record<string, unknown>) : [];
+  if (fields.length === 0 && detail.length === 0) return <span className="text-muted-foreground">—</span>;
+  const changed = entry.before && entry.after;
+  return (
+    <ul className="space-y-0.5 text-xs">
+      {fields.slice(0, 8).map((field) => (
+        <li key={field} className="break-all">
+          <span className="font-medium">{humanize(field)}</span>:{' '}
+          {changed ? `${show(before[field])} → ${show(after[field])}` : show(entry.before ? before[field] : after[field])}
+        </li>
+      ))}
+      {fields.length > 8 ? <li className="text-muted-foreground">and {fields.length - 8} more (in the CSV export)</li> : null}
+      {detail.map(([key, value]) => (
+        <li key={key} className="break-all">
+          <span className="font-medium">{humanize(key)}</span>: {show(value)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Audit Log' (administrators): who did what, when and from where; filtered and paged on the server, exported as CSV. */
+export default function AuditLogPage() {
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  const [page, setPage] = useState(0);
+  const [isExporting, setIsExporting] = useState(false);
+  // Typing stays responsive while the next page loads.
+  const deferredFilters = useDeferredValue(filters);
+  const log = useQuery(auditLogQuery(deferredFilters, page));
+  const rows = log.data?.rows ?? [];
+  const total = log.data?.total ?? 0;
+
+  const change = (patch: Partial<AuditFilters>) => {
+    setFilters((current) => ({ ...current, ...patch }));
+    setPage(0);
+  };
+  const onExport = async () => {
+    setIsExporting(true);
+    try {
+      await exportAuditLogCsv(filters);
+    } catch (error) {
+      toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  if (isForbidden(log.error)) return <NoAccess />;
+  const first = page * AUDIT_PAGE_SIZE + 1;
+  const last = page * AUDIT_PAGE_SIZE + rows.length;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
+      <title>Audit Log · Covenant</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight">Audit Log</h1>
+          <p className="text-muted-foreground">Sign-ins, security changes, users, roles, settings, backups and financial deletions: who, when and from where</p>
+        </div>
+        <Button variant="outline" onClick={() => void onExport()} disabled={isExporting}>
+          <DownloadIcon aria-hidden="true" />
+          {isExporting ? 'Exporting...' : 'Export CSV'}
+        </Button>
+      </div>
+
+      <Card>
+        <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr_auto] lg:items-end">
+          <div className="grid gap-2">
+            <Label htmlFor="audit-actor">User</Label>
+            <Input id="audit-actor" placeholder="Email or part of it" value={filters.actor} onChange={(e) => change({ actor: e.target.value })} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="audit-action">Action</Label>
+            <Select value={filters.action || ALL} onValueChange={(value) => change({ action: value === ALL ? '' : value })}>
+              <SelectTrigger id="audit-action" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>All actions</SelectItem>
+                {ACTION_GROUPS.map(([area, actions]) => (
+                  <SelectGroup key={area}>
+                    <SelectLabel>{AREA_LABELS[area] ?? humanize(area)}</SelectLabel>
+                    {actions.length > 1 ? <SelectItem value={area}>{`All: ${AREA_LABELS[area] ?? humanize(area)}`}</SelectItem> : null}
+                    {actions.map((action) => (
+                      <SelectItem key={action} value={action}>
+                        {auditActionLabel(action)}
+                      </SelectItem>
+                    ))}
+                  </SelectGroup>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="audit-from">From</Label>
+            <Input id="audit-from" type="date" value={filters.from} onChange={(e) => change({ from: e.target.value })} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="audit-to">To</Label>
+            <Input id="audit-to" type="date" value={filters.to} onChange={(e) => change({ to: e.target.value })} />
+          </div>
+          <Button variant="ghost" onClick={() => change(NO_FILTERS)} disabled={Object.values(filters).every((v) => !v)}>
+            <XIcon aria-hidden="true" />
+            Clear filters
+          </Button>
+        </CardContent>
+      </Card>
+
+      {log.isError ? <p className="text-destructive">{log.error.message}</p> : null}
+
+      <Card className="py-0">
+        <CardContent className="px-0">
+          {log.isPending ? (
+            <div className="space-y-2 p-4">
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} className="h-10" />
+              ))}
+            </div>
+          ) : rows.length === 0 ? (
+            <p className="text-muted-foreground py-10 text-center">No entries match these filters</p>
+          ) : (
+            <Table aria-label="Audit log entries">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>When</TableHead>
+                  <TableHead>User</TableHead>
+                  <TableHead>Action</TableHead>
+                  <TableHead>Record</TableHead>
+                  <TableHead>Address</TableHead>
+                  <TableHead>Details</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((entry) => (
+                  <TableRow key={entry.id}>
+                    <TableCell className="whitespace-nowrap">{when(entry.created_date)}</TableCell>
+                    <TableCell className="break-all">{entry.actor_email ?? <span className="text-muted-foreground">System</span>}</TableCell>
+                    <TableCell>{auditActionLabel(entry.action)}</TableCell>
+                    <TableCell className="text-xs">
+                      {entry.target_type ? (
+                        <>
+                          {entry.target_type}
+                          <br />
+                          <span className="text-muted-foreground break-all">{entry.target_id}</span>
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </TableCell>
+                    <TableCell className="font-mono text-xs">{entry.ip_address ?? '—'}</TableCell>
+                    <TableCell className="max-w-sm whitespace-normal">
+                      <Details entry={entry} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      {total > 0 ? (
+        <nav className="flex flex-wrap items-center justify-end gap-2" aria-label="Pages">
+          <span className="text-muted-foreground text-sm" role="status">
+            Showing {first}–{last} of {total}
+          </span>
+          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={last >= total} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
