@@ -14,7 +14,7 @@ export default [
     expectEqual(
       await shell.menuTitles(),
       ['Dashboard', 'Owners', 'Properties', 'Invoices', 'Payments', 'Items', 'Tax Rates', 'Chart of Accounts', 'Vendors', 'Bills', 'Reports',
-        'Users', 'Organization Settings', 'Backup & Restore', 'Themes', 'Role Management'],
+        'Users', 'Organization Settings', 'Backup & Restore', 'Themes', 'Role Management', 'Audit Log'],
       'the admin sees every item',
     );
     await expectVisible(shell.userName(ADMIN.full_name));
@@ -45,7 +45,7 @@ export default [
     for (const title of ['Owners', 'Properties', 'Invoices', 'Users', 'Backup & Restore', 'Role Management']) {
       if (!titles.includes(title)) throw new Error(`the property manager's menu lacks ${title}: ${titles.join(', ')}`);
     }
-    for (const title of ['Organization Settings', 'Themes', 'User Profile']) {
+    for (const title of ['Organization Settings', 'Themes', 'User Profile', 'Audit Log']) {
       if (titles.includes(title)) throw new Error(`the property manager's menu shows ${title}`);
     }
     await snap('property-manager-menu');

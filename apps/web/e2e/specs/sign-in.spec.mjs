@@ -1,5 +1,5 @@
-import { expectEqual, expectURL, expectVisible } from '../lib/expect.mjs';
-import { ADMIN, adminToken, signInWithToken, storedTokens } from '../lib/fixtures.mjs';
+import { expectEqual, expectHidden, expectURL, expectVisible } from '../lib/expect.mjs';
+import { ADMIN, adminToken, memberToken, signInWithToken, storedTokens } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
 import { AppShell } from '../pages/app-shell.mjs';
 import { LoginPage } from '../pages/login-page.mjs';
@@ -46,5 +46,25 @@ export default [
     await expectURL(page, '/login');
     await expectVisible(new LoginPage(page).heading);
     expectEqual(await storedTokens(page), [null, null], 'the rejected token is dropped');
+  }),
+
+  spec('sign-in: changing the password keeps this tab signed in with a new session; the old password and session end', async ({ page, api }) => {
+    const member = { email: 'cora.change@example.com', full_name: 'Cora Change', role: 'property_manager', password: 'Change-e2e-2024!' };
+    const { token } = await memberToken(api, member);
+    await signInWithToken(page, token);
+    const shell = new AppShell(page);
+    const dialog = await shell.openChangePassword();
+    await dialog.getByLabel('Current password').fill(member.password);
+    await dialog.getByLabel('New password', { exact: true }).fill('Changed-e2e-2024!');
+    await dialog.getByLabel('Confirm new password').fill('Changed-e2e-2024!');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await expectVisible(page.getByText('Password changed successfully'));
+    await expectHidden(dialog);
+    const [stored] = await storedTokens(page);
+    if (!stored || stored === token) throw new Error('the tab did not keep the new session token');
+    expectEqual(await api.me(token).then(() => 'still valid', (error) => error.status), 401, 'the old session ended');
+    await page.reload();
+    await expectVisible(shell.userName(member.full_name));
+    expectEqual(await api.app('POST', '/auth/login', { body: { email: member.email, password: member.password } }).then(() => 200, (error) => error.status), 401, 'the old password is refused');
   }),
 ];
