@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditLogEntry } from '@covenant/contracts/audit';
 import { auditLog } from '@covenant/db/schema/platform';
 import { APP_ID, PASSWORD, createTestApp, createUser, type TestApp } from './helpers.ts';
 
@@ -17,19 +18,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface Entry {
-  id: string;
-  created_date: string;
-  actor_id: string | null;
-  actor_email: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  detail: Record<string, unknown> | null;
-  ip_address: string | null;
-}
+/** Entries as the API returns them; before, after and detail are objects in every entry these tests read. */
+type Entry = AuditLogEntry & { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
 
 async function auditPage(query: Record<string, string | number> = {}, token = admin.token) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormError } from '@/components/form-error';
@@ -47,17 +47,35 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
 }
 
 function ConfirmPassword({ onEnrolment }: { onEnrolment: (enrolment: Enrolment) => void }) {
-  const form = useForm<z.infer<typeof passwordOnlySchema>>({ resolver: zodResolver(passwordOnlySchema), defaultValues: { password: '' } });
   const enable = useEnableTwoFactorMutation();
-  const onSubmit = form.handleSubmit((values) => enable.mutate(values, { onSuccess: onEnrolment }));
+  return (
+    <PasswordForm isPending={enable.isPending} error={enable.error} submitLabel="Continue" autoFocus onSubmit={(values) => enable.mutate(values, { onSuccess: onEnrolment })}>
+      <p className="text-muted-foreground text-sm">
+        You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password. Enter your
+        password to begin.
+      </p>
+    </PasswordForm>
+  );
+}
+
+interface PasswordFormProps {
+  isPending: boolean;
+  error: unknown;
+  submitLabel: string;
+  onSubmit: (values: { password: string }) => void;
+  children: ReactNode;
+  autoFocus?: boolean;
+  destructive?: boolean;
+}
+
+/** The current password, asked before two-factor authentication is turned on or off. */
+export function PasswordForm({ isPending, error, submitLabel, onSubmit, children, autoFocus = false, destructive = false }: PasswordFormProps) {
+  const form = useForm<z.infer<typeof passwordOnlySchema>>({ resolver: zodResolver(passwordOnlySchema), defaultValues: { password: '' } });
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <p className="text-muted-foreground text-sm">
-          You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password. Enter your
-          password to begin.
-        </p>
-        <FormError error={enable.error} />
+      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+        {children}
+        <FormError error={error} />
         <FormField
           control={form.control}
           name="password"
@@ -65,13 +83,15 @@ function ConfirmPassword({ onEnrolment }: { onEnrolment: (enrolment: Enrolment) 
             <FormItem>
               <FormLabel>Password</FormLabel>
               <FormControl>
-                <Input type="password" autoComplete="current-password" autoFocus {...field} />
+                <Input type="password" autoComplete="current-password" autoFocus={autoFocus} {...field} />
               </FormControl>
               <FormMessage />
             </FormItem>
           )}
         />
-        <SubmitButton isPending={enable.isPending}>Continue</SubmitButton>
+        <SubmitButton isPending={isPending} variant={destructive ? 'destructive' : 'default'} className="justify-self-start">
+          {submitLabel}
+        </SubmitButton>
       </form>
     </Form>
   );
