@@ -311,6 +311,28 @@ describe('restore refuses what the API refuses, whole, naming the record', () =>
   });
 });
 
+describe('the audit log records financial deletions, cancellations and bounces', () => {
+  it('with who, what and before/after, in the same transaction (a refused delete leaves no entry)', async () => {
+    const o = await makeOwner(t, admin.token);
+    const inv = await issued(o.id, '2026-09-01', 5000);
+    const pay = await ok('POST', '/functions/recordPayment', { owner_id: o.id, amount: 50, payment_date: '2026-09-02', invoice_ids: [inv.id] });
+    await ok('POST', '/functions/bouncePayment', { payment_id: pay.payment.id, date: '2026-09-05', reason: 'NSF' });
+    expect((await call('DELETE', `/entities/Invoice/${inv.id}`)).statusCode).toBe(409); // has history: refused, not recorded
+    await ok('POST', '/functions/cancelInvoice', { id: inv.id, reason: 'Billed twice' });
+    await ok('DELETE', `/entities/Invoice/${inv.id}`);
+    const vendor = await ok('POST', '/entities/Vendor', { vendor_name: 'Audited Vendor' });
+    const bill = await ok('POST', '/functions/saveBill', { vendor_id: vendor.id, bill_number: 'AU-1', bill_date: '2026-09-01', lines: [{ quantity: 1, unit_price: 9, account_id: accounts['5100'] }] });
+    const bp = await ok('POST', '/entities/BillPayment', { bill_id: bill.id, amount: 9, payment_date: '2026-09-03' });
+    await ok('DELETE', `/entities/BillPayment/${bp.id}`);
+    await ok('POST', '/functions/cancelBill', { id: bill.id, date: '2026-09-04' });
+    const entries = (await ok('GET', '/audit-log?limit=100')).rows as Array<{ action: string; target_id: string; before: unknown; after: unknown }>;
+    const mine = entries.filter((e) => [inv.id, pay.payment.id, bill.id, bp.id].includes(e.target_id)).map((e) => e.action).sort();
+    expect(mine).toEqual(['bill.cancelled', 'bill_payment.deleted', 'invoice.cancelled', 'invoice.deleted', 'payment.bounced']);
+    const cancelled = entries.find((e) => e.action === 'invoice.cancelled' && e.target_id === inv.id)!;
+    expect(cancelled.after).toMatchObject({ status: 'cancelled', cancel_reason: 'Billed twice' });
+  });
+});
+
 describe('restore keeps history', () => {
   it('a file with cancellations, bounces and the applications they reversed restores with the same books on every date', async () => {
     const src = await createTestApp();

@@ -6,6 +6,7 @@ import { billLineItems, billPayments, bills } from '@covenant/db/schema/finance'
 import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
 import { assertLineAccount, systemAccounts } from '../accounts/accounts.service.ts';
@@ -241,6 +242,12 @@ export async function cancelLocked(ctx: Ctx, bill: BillRow, on: string, reason: 
   if (phase === 'recorded') await reverseSource(ctx, 'bill', bill.id, `Bill ${bill.bill_number} cancelled`, date);
   // A draft posted nothing, so its cancellation reverses nothing and has no posting date.
   await ctx.db.update(bills).set({ status: 'cancelled', cancelled_date: phase === 'recorded' ? date : null, cancel_reason: reason, balance_due: '0', amount_paid: '0' }).where(eq(bills.id, bill.id));
+  await recordAudit(ctx, {
+    action: 'bill.cancelled', target_type: 'Bill', target_id: bill.id,
+    before: { status: bill.status, balance_due: bill.balance_due },
+    after: { status: 'cancelled', cancelled_date: phase === 'recorded' ? date : null, cancel_reason: reason },
+    detail: { bill_number: bill.bill_number, vendor_id: bill.vendor_id, total_amount: bill.total_amount },
+  });
   await publishRecord(ctx, billEntity, bill.id);
 }
 
@@ -268,6 +275,7 @@ export async function deleteBill(ctx: Ctx, id: string): Promise<void> {
     const found = await recordForActor(tx, billEntity, id, 'delete');
     const bill = await lockBill(tx, id);
     const phase = billPhaseOf(bill.status);
+    await recordAudit(tx, { action: 'bill.deleted', target_type: 'Bill', target_id: id, before: found, detail: { bill_number: bill.bill_number, phase } });
     if (phase === 'draft') {
       await tx.db.delete(bills).where(eq(bills.id, id));
     } else {
@@ -350,6 +358,7 @@ export async function deleteBillPayment(ctx: Ctx, id: string): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const found = await recordForActor(tx, billPaymentEntity, id, 'delete');
     const bill = await lockBill(tx, found.bill_id as string);
+    await recordAudit(tx, { action: 'bill_payment.deleted', target_type: 'BillPayment', target_id: id, before: found, detail: { bill_number: bill.bill_number } });
     await reverseSource(tx, 'bill_payment', id, 'Bill payment deleted');
     await tx.db.update(billPayments).set({ deleted_at: new Date() }).where(eq(billPayments.id, id));
     await settleBill(tx, bill);

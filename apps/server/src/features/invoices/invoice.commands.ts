@@ -6,6 +6,7 @@ import { invoiceLineItems, invoices, paymentInvoices } from '@covenant/db/schema
 import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
 import { assertLineAccount, systemAccounts } from '../accounts/accounts.service.ts';
@@ -384,6 +385,12 @@ export async function cancelLocked(ctx: Ctx, inv: InvoiceRow, on: string, reason
     // A draft posted nothing, so its cancellation reverses nothing and has no posting date.
     .set({ status: 'cancelled', cancelled_date: phase === 'issued' ? date : null, cancel_reason: reason, amount_paid: '0', balance_due: '0' })
     .where(eq(invoices.id, inv.id));
+  await recordAudit(ctx, {
+    action: 'invoice.cancelled', target_type: 'Invoice', target_id: inv.id,
+    before: { status: inv.status, amount_paid: inv.amount_paid, balance_due: inv.balance_due },
+    after: { status: 'cancelled', cancelled_date: phase === 'issued' ? date : null, cancel_reason: reason },
+    detail: { invoice_number: inv.invoice_number, owner_id: inv.owner_id, total_amount: inv.total_amount },
+  });
   await publishRecord(ctx, invoiceEntity, inv.id);
 }
 
@@ -417,6 +424,7 @@ export async function deleteInvoice(ctx: Ctx, id: string): Promise<void> {
     const found = await recordForActor(tx, invoiceEntity, id, 'delete');
     const inv = await lockInvoice(tx, id);
     const phase = phaseOf(inv.status);
+    await recordAudit(tx, { action: 'invoice.deleted', target_type: 'Invoice', target_id: id, before: found, detail: { invoice_number: inv.invoice_number, phase } });
     if (phase === 'draft') {
       await tx.db.delete(invoices).where(eq(invoices.id, id));
       await publishRecord(tx, invoiceEntity, id, 'delete', found);

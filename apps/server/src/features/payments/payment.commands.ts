@@ -11,6 +11,7 @@ import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
+import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
 import { systemAccounts } from '../accounts/accounts.service.ts';
@@ -283,6 +284,10 @@ export async function deletePayment(ctx: Ctx, id: string): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const found = await recordForActor(tx, paymentEntity, id, 'delete');
     const payment = await lockPayment(tx, id);
+    await recordAudit(tx, {
+      action: 'payment.deleted', target_type: 'Payment', target_id: id, before: found,
+      detail: { payment_number: payment.payment_number, owner_id: payment.owner_id, amount: payment.amount, status: payment.status },
+    });
     if (payment.status !== 'bounced') {
       const links = await linksOfPayment(tx, id);
       if (links.some((l) => l.reversed_date !== null)) {
@@ -341,6 +346,12 @@ async function bounceLocked(ctx: Ctx, payment: PaymentRow, date: string, reason:
   }
   await reverseSource(ctx, 'payment', payment.id, memo, plan.paymentOn);
   await ctx.db.update(payments).set({ status: 'bounced', bounced_date: plan.paymentOn, bounce_reason: reason }).where(eq(payments.id, payment.id));
+  await recordAudit(ctx, {
+    action: 'payment.bounced', target_type: 'Payment', target_id: payment.id,
+    before: { status: payment.status },
+    after: { status: 'bounced', bounced_date: plan.paymentOn, bounce_reason: reason },
+    detail: { payment_number: payment.payment_number, owner_id: payment.owner_id, amount: payment.amount, reversed_applications: plan.applications.length },
+  });
   for (const inv of locked.values()) await settleInvoice(ctx, inv);
   await publishRecord(ctx, paymentEntity, payment.id);
   return plan.paymentOn;
