@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { newId } from '@covenant/db/ids';
+import { toCents } from '@covenant/contracts/money';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 
@@ -87,15 +88,19 @@ try {
     const { insertPayments, insertApplications } = await import('../src/features/payments/payment.commands.ts');
     const { refreshPaidAmounts } = await import('../src/features/invoices/invoice.commands.ts');
     const { withTransaction } = await import('../src/lib/context.ts');
+    const { systemAccounts, systemFunds } = await import('../src/features/accounts/accounts.service.ts');
+    const cash = (await systemAccounts(billingCtx)).cash;
+    const operating = (await systemFunds(billingCtx)).operating;
     for (;;) {
       const batch = (await db.execute(sql`select i.id, i.invoice_number, i.owner_id, i.total_amount, (i.invoice_date + 10)::text as payment_date
         from invoices i where i.invoice_date < ${until} and i.status = 'sent' order by i.id limit 5000`)).rows as Array<{ id: string; invoice_number: string; owner_id: string; total_amount: string; payment_date: string }>;
       if (batch.length === 0) return;
       await withTransaction(billingCtx, async (tx) => {
-        const paymentIds = await insertPayments(tx, batch.map((b) => ({ payment_number: `PMT-BENCH-${b.id}`, payment_date: b.payment_date, amount: b.total_amount, owner_id: b.owner_id, payment_method: 'online' as const })));
+        const paymentIds = await insertPayments(tx, batch.map((b) => ({ payment_number: `PMT-BENCH-${b.id}`, payment_date: b.payment_date, amount: b.total_amount, owner_id: b.owner_id, payment_method: 'online' as const, deposit_account_id: cash })));
         await insertApplications(tx, batch.map((b, i) => ({
           id: newId(), payment_id: paymentIds[i]!, invoice_id: b.id, amount_applied: b.total_amount, applied_date: b.payment_date,
-          owner_id: b.owner_id, payment_number: `PMT-BENCH-${b.id}`, invoice_number: b.invoice_number,
+          fund_split: [{ fund_id: operating, cents: toCents(b.total_amount) }],
+          owner_id: b.owner_id, payment_number: `PMT-BENCH-${b.id}`, invoice_number: b.invoice_number, payment_fund_id: operating,
         })));
         await refreshPaidAmounts(tx, batch.map((b) => b.id));
       });

@@ -23,6 +23,7 @@ import { backupFeature } from './features/backup/backup.feature.ts';
 import { billingFeature } from './features/billing/billing.feature.ts';
 import { billsFeature } from './features/bills/bills.feature.ts';
 import { dashboardFeature } from './features/dashboard/dashboard.feature.ts';
+import { fundsFeature } from './features/funds/funds.feature.ts';
 import { invoicesFeature } from './features/invoices/invoices.feature.ts';
 import { itemsFeature } from './features/items/items.feature.ts';
 import { AccountTotalsFolder } from './features/ledger/ledger-totals.service.ts';
@@ -51,7 +52,7 @@ import { settingsRoutes } from './platform/settings/settings.routes.ts';
 
 /** Every feature of the app; their entities, functions, reports and routes make the registries. */
 export const FEATURES: readonly Feature[] = [
-  ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature,
+  ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature,
 ];
 

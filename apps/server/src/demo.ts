@@ -152,8 +152,8 @@ async function load(base: Ctx) {
 
   // Figures from the ledger.
   const tb = (await ctx.db.execute(sql`select coalesce(sum(debit), 0)::text as d, coalesce(sum(credit), 0)::text as c, count(*)::int as n from journal_lines`)).rows[0] as { d: string; c: string; n: number };
-  const bs = await balanceSheet(ctx, { format: 'json', as_of: today });
-  const ar = await arAging(ctx, { format: 'json', as_of: today });
+  const bs = await balanceSheet(ctx, { format: 'json', by_fund: false, as_of: today });
+  const ar = await arAging(ctx, { format: 'json', by_fund: false, as_of: today });
   console.log(`\nMaple Ridge Community Association loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  ${units.length} units, ${ownerIds.length} owners, ${months.length} months of dues, ${paymentsMade + 3} payments, ${vendors.length} vendors, ${billCount} bills`);
   console.log(`  journal lines: ${tb.n}; trial balance: debits ${tb.d} = credits ${tb.c}`);

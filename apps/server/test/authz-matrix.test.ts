@@ -113,6 +113,7 @@ const tokenOf = (caller: Caller): string | undefined => (caller === 'anonymous' 
 const seed: Record<string, { a: string; b?: string }> = {};
 let seq = 0;
 const next = () => ++seq;
+const systemFund = { operating: '', reserve: '' };
 const uniq = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -220,6 +221,8 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
       return applicationPayload(seed.Owner!.a);
     case 'Vendor':
       return { vendor_name: `Matrix vendor ${n}` };
+    case 'Fund':
+      return { code: `MF${n}`, name: `Matrix fund ${n}`, kind: 'other' };
     case 'Bill':
       return { bill_number: `MB-${n}`, vendor_id: seed.Vendor!.a, bill_date: '2025-03-01' };
     case 'BillLineItem':
@@ -260,6 +263,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   Payment: { notes: 'matrix update' },
   PaymentInvoice: { amount_applied: 2 },
   Vendor: { notes: 'matrix update' },
+  Fund: { description: 'matrix update' },
   Bill: { notes: 'matrix update' },
   BillLineItem: { description: 'matrix update' },
   BillPayment: { notes: 'matrix update' },
@@ -336,6 +340,8 @@ beforeAll(async () => {
   seed.PaymentInvoice = { a: piA.id, b: piB.id };
 
   seed.Vendor = { a: (await adminCreate('Vendor', { vendor_name: 'Matrix Landscaping' })).id };
+  seed.Fund = { a: (await adminCreate('Fund', { code: 'MATRIX', name: 'Matrix fund', kind: 'other' })).id };
+  for (const f of await adminList('Fund')) if (f.system_key) systemFund[f.system_key as 'operating' | 'reserve'] = f.id;
   seed.Bill = { a: (await adminCreate('Bill', { bill_number: 'B-0001', vendor_id: seed.Vendor.a, bill_date: '2025-01-05' })).id };
   seed.BillLineItem = { a: (await adminCreate('BillLineItem', { bill_id: seed.Bill.a, description: 'Mowing', quantity: 1, unit_price: 80, account_id: seed.ChartOfAccount.a })).id };
   seed.BillPayment = { a: (await adminCreate('BillPayment', { bill_id: seed.Bill.a, amount: 30, payment_date: '2025-01-20' })).id };
@@ -1198,6 +1204,7 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   saveBill: [{ label: 'new bill', expect: invoicesWrite, params: () => ({ vendor_id: seed.Vendor!.a, bill_number: `SB-${next()}`, bill_date: '2025-05-01', lines: [{ quantity: 1, unit_price: 3, account_id: seed.ChartOfAccount!.a }] }) }],
   cancelBill: [{ label: 'a bill', expect: invoicesWrite, params: async () => ({ id: await freshBill() }) }],
   runMonthlyBilling: [{ label: 'a month', expect: invoicesWrite, params: () => ({ invoice_date: '2025-06-01' }) }],
+  transferBetweenFunds: [{ label: 'operating to reserve', expect: invoicesWrite, params: () => ({ date: '2025-05-03', from_fund_id: systemFund.operating, to_fund_id: systemFund.reserve, amount: 1 }) }],
   createBackup: [{ label: 'the instance', expect: invoicesWrite, params: () => ({}) }],
   restoreBackup: [{ label: 'an empty file', expect: invoicesWrite, params: () => ({ backup: { data: { owners: [] }, schemas: {} } }) }],
   // Last: an allowed call rewrites every privilege (to the defaults this matrix assumes).

@@ -259,14 +259,15 @@ async function dbRefusal(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('ledger integrity in the database', () => {
-  async function postEntry(lines: Array<{ debit: string; credit: string }>) {
+  async function postEntry(lines: Array<{ debit: string; credit: string; fund?: 'operating' | 'reserve' }>) {
     const db = t.db.db;
     const [acct] = (await db.execute(sql`insert into chart_of_accounts (id, account_number, account_name, account_type) values (${newId()}, ${`9${Math.floor(Math.random() * 1e6)}`}, 'Test', 'asset') returning id`)).rows as Array<{ id: string }>;
+    const funds = Object.fromEntries(((await db.execute(sql`select id, system_key from funds where system_key is not null`)).rows as Array<{ id: string; system_key: string }>).map((f) => [f.system_key, f.id]));
     const entryId = newId();
     await db.transaction(async (tx) => {
       await tx.execute(sql`insert into journal_entries (id, entry_date, source_type) values (${entryId}, '2026-11-01', 'test')`);
       for (const [i, l] of lines.entries()) {
-        await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, debit, credit, entry_date) values (${newId()}, ${entryId}, ${i}, ${acct!.id}, ${l.debit}, ${l.credit}, '2026-11-01')`);
+        await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, fund_id, debit, credit, entry_date) values (${newId()}, ${entryId}, ${i}, ${acct!.id}, ${funds[l.fund ?? 'operating']}, ${l.debit}, ${l.credit}, '2026-11-01')`);
       }
     });
     return entryId;
@@ -277,6 +278,10 @@ describe('ledger integrity in the database', () => {
   });
   it('refuses an unbalanced entry at commit', async () => {
     expect(await dbRefusal(postEntry([{ debit: '10.00', credit: '0' }, { debit: '0', credit: '9.99' }]))).toMatch(/unbalanced/);
+  });
+  it('refuses an entry balanced overall but not within each fund', async () => {
+    expect(await dbRefusal(postEntry([{ debit: '10.00', credit: '0', fund: 'operating' }, { debit: '0', credit: '10.00', fund: 'reserve' }]))).toMatch(/unbalanced in fund/);
+    await expect(postEntry([{ debit: '10.00', credit: '0', fund: 'reserve' }, { debit: '0', credit: '10.00', fund: 'reserve' }])).resolves.toMatch(/^[0-9a-f]{24}$/);
   });
   it('refuses an entry with a single line', async () => {
     await expect(postEntry([{ debit: '0', credit: '0.00' }])).rejects.toThrow();

@@ -49,6 +49,9 @@ export const PAYMENT_STATUSES = ['cleared', 'bounced', 'pending'] as const;
 export const VENDOR_TYPES = ['contractor', 'supplier', 'service_provider', 'utility', 'professional_services', 'other'] as const;
 export const VENDOR_STATUSES = ['active', 'inactive'] as const;
 export const BILL_STATUSES = ['draft', 'pending', 'paid', 'partial', 'overdue', 'cancelled'] as const;
+/** Kinds of fund an association keeps (fund accounting): day-to-day operating, reserves for replacements, others. */
+export const FUND_KINDS = ['operating', 'reserve', 'other'] as const;
+export type FundKind = (typeof FUND_KINDS)[number];
 
 export const FIRST_OWNER_ID = 100000;
 export const FIRST_PROPERTY_ID = 200000;

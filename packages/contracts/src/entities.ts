@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ACCOUNT_TYPES, ALL_ACCOUNT_SUBTYPES, APP_ROLES, BILL_STATUSES, INVOICE_STATUSES, OWNER_STATUSES,
+  ACCOUNT_TYPES, ALL_ACCOUNT_SUBTYPES, APP_ROLES, BILL_STATUSES, FUND_KINDS, INVOICE_STATUSES, OWNER_STATUSES,
   PAYMENT_METHODS, PAYMENT_STATUSES, PERMISSION_LEVELS, PROPERTY_STATUSES, PROPERTY_TYPES,
   RELATIONSHIP_TYPES, RESIDENT_STATUSES, RESOURCE_KEYS, SYSTEM_ROLES, THEMES, VENDOR_STATUSES, VENDOR_TYPES,
 } from './constants.ts';
@@ -109,6 +109,8 @@ export const productInput = z.strictObject({
   description: reqText('Description', 500),
   unit_price: money('Unit price'),
   account_id: recordId('Default account'),
+  /** The fund its charges belong to; Operating when none is given. */
+  fund_id: optRecordId('Fund'),
   is_active: z.boolean().optional(),
   notes: optText(5000),
 });
@@ -127,6 +129,8 @@ export const accountInput = z.strictObject({
   account_subtype: z.enum(ALL_ACCOUNT_SUBTYPES as [string, ...string[]], { error: 'Account subtype is not valid' }).nullable().optional(),
   description: optText(1000),
   is_active: z.boolean().optional(),
+  /** Makes it a bank account of that fund (money is received into it and paid from it). */
+  fund_id: optRecordId('Fund'),
   // balance is computed from the ledger; a sent value is ignored.
   balance: z.unknown().optional(),
 });
@@ -158,6 +162,8 @@ export const invoiceLineInput = z.strictObject({
   quantity: decimal('Quantity', { min: 0, max: 1_000_000, places: 3 }),
   unit_price: money('Price'),
   account_id: optRecordId('Account'),
+  /** The fund of the charge; by default its item's fund, else Operating. */
+  fund_id: optRecordId('Fund'),
   extended_price: ignored,
 });
 
@@ -171,6 +177,8 @@ export const paymentInput = z.strictObject({
   notes: optText(5000),
   status: enumOf('Status', PAYMENT_STATUSES).optional(),
   idempotency_key: z.string().min(8).max(100).optional(),
+  /** The bank account it was deposited into; Operating Cash when none is given. */
+  deposit_account_id: optRecordId('Deposit account'),
 });
 
 export const paymentInvoiceInput = z.strictObject({
@@ -218,6 +226,8 @@ export const billLineInput = z.strictObject({
   quantity: decimal('Quantity', { min: 0, max: 1_000_000, places: 3 }),
   unit_price: money('Price'),
   account_id: optRecordId('Account'),
+  /** The fund that bears the expense; Operating when none is given. */
+  fund_id: optRecordId('Fund'),
   extended_price: ignored,
 });
 
@@ -229,6 +239,27 @@ export const billPaymentInput = z.strictObject({
   payment_method: enumOf('Payment method', PAYMENT_METHODS).optional(),
   reference_number: optText(100),
   notes: optText(5000),
+  /** The bank account it was paid from; Operating Cash when none is given. */
+  cash_account_id: optRecordId('Cash account'),
+});
+
+/** A fund of the association (fund accounting). */
+export const fundInput = z.strictObject({
+  code: reqText('Code', 20).regex(/^[A-Z0-9_-]+$/, 'Code must be capital letters, digits, - or _'),
+  name: reqText('Name', 100),
+  kind: enumOf('Kind', FUND_KINDS).optional(),
+  description: optText(1000),
+  is_active: z.boolean().optional(),
+  cash_account_id: optRecordId('Cash account'),
+});
+
+/** transferBetweenFunds: cash moved on purpose from one fund's bank account to another's. */
+export const fundTransferInput = z.strictObject({
+  date: isoDate('Date'),
+  from_fund_id: recordId('From fund'),
+  to_fund_id: recordId('To fund'),
+  amount: money('Amount').refine((n) => n > 0, 'Amount must be greater than 0'),
+  memo: optText(500),
 });
 
 /** bouncePayment: a returned payment, reversed on `date`, with an optional returned-payment fee billed to the owner. */

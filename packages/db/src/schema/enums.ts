@@ -1,6 +1,6 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import {
-  ACCOUNT_TYPES, APP_ROLES, BILL_STATUSES, INVOICE_STATUSES, OWNER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES,
+  ACCOUNT_TYPES, APP_ROLES, BILL_STATUSES, FUND_KINDS, INVOICE_STATUSES, OWNER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES,
   PERMISSION_LEVELS, PROPERTY_STATUSES, PROPERTY_TYPES, RELATIONSHIP_TYPES, RESIDENT_STATUSES, RESOURCE_KEYS,
   SYSTEM_ROLES, THEMES, VENDOR_STATUSES, VENDOR_TYPES,
 } from '@covenant/contracts/constants';
@@ -22,3 +22,4 @@ export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
 export const vendorTypeEnum = pgEnum('vendor_type', VENDOR_TYPES);
 export const vendorStatusEnum = pgEnum('vendor_status', VENDOR_STATUSES);
 export const billStatusEnum = pgEnum('bill_status', BILL_STATUSES);
+export const fundKindEnum = pgEnum('fund_kind', FUND_KINDS);

@@ -1,12 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { MONEY, recordColumns } from './common.ts';
 import { owners, properties } from './community.ts';
 import {
-  accountTypeEnum, billStatusEnum, invoiceStatusEnum, paymentMethodEnum, paymentStatusEnum, vendorStatusEnum, vendorTypeEnum,
+  accountTypeEnum, billStatusEnum, fundKindEnum, invoiceStatusEnum, paymentMethodEnum, paymentStatusEnum, vendorStatusEnum, vendorTypeEnum,
 } from './enums.ts';
 
 const nonneg = (name: string, col: unknown) => check(name, sql`${col} >= 0`);
+
+/**
+ * A fund of the association (fund accounting): every journal line belongs to one, and every entry balances
+ * within each fund. Operating and Reserve are seeded (system_key); cash_account_id is where its money is kept.
+ */
+export const funds = pgTable(
+  'funds',
+  {
+    ...recordColumns(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: fundKindEnum('kind').notNull().default('other'),
+    is_active: boolean('is_active').notNull().default(true),
+    description: text('description'),
+    system_key: text('system_key'),
+    cash_account_id: text('cash_account_id').references((): AnyPgColumn => chartOfAccounts.id),
+  },
+  (t) => [uniqueIndex('funds_code_key').on(t.code), uniqueIndex('funds_system_key').on(t.system_key)],
+);
 
 export const chartOfAccounts = pgTable(
   'chart_of_accounts',
@@ -20,6 +39,8 @@ export const chartOfAccounts = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     /** Set on the accounts the postings need ('cash', 'accounts_receivable', ...): they cannot be deleted or retyped. */
     system_key: text('system_key'),
+    /** Set on a bank or cash account: the fund whose money it holds. */
+    fund_id: text('fund_id').references((): AnyPgColumn => funds.id),
   },
   (t) => [
     uniqueIndex('chart_of_accounts_number_key').on(t.account_number),
@@ -35,6 +56,8 @@ export const products = pgTable(
     description: text('description').notNull(),
     unit_price: numeric('unit_price', MONEY).notNull(),
     account_id: text('account_id').notNull().references(() => chartOfAccounts.id),
+    /** The fund its charges belong to (a reserve contribution billed with the dues lands in the reserve fund). */
+    fund_id: text('fund_id').notNull().references(() => funds.id),
     is_active: boolean('is_active').notNull().default(true),
     notes: text('notes'),
   },
@@ -107,6 +130,8 @@ export const invoiceLineItems = pgTable(
     unit_price: numeric('unit_price', MONEY).notNull().default('0'),
     extended_price: numeric('extended_price', MONEY).notNull().default('0'),
     account_id: text('account_id').references(() => chartOfAccounts.id),
+    /** The fund the line was issued in (from its item, else Operating). */
+    fund_id: text('fund_id').notNull().references(() => funds.id),
     line_no: integer('line_no').notNull().default(0),
   },
   (t) => [
@@ -129,6 +154,8 @@ export const payments = pgTable(
     owner_id: text('owner_id').notNull().references(() => owners.id),
     notes: text('notes'),
     status: paymentStatusEnum('status').notNull().default('cleared'),
+    /** The bank account it was deposited into (a fund's cash account); its fund receives the money. */
+    deposit_account_id: text('deposit_account_id').notNull().references(() => chartOfAccounts.id),
     /** A returned payment: reversed (with its applications) on this date, for this reason. */
     bounced_date: date('bounced_date', { mode: 'string' }),
     bounce_reason: text('bounce_reason'),
@@ -155,6 +182,8 @@ export const paymentInvoices = pgTable(
     applied_date: date('applied_date', { mode: 'string' }).notNull(),
     /** Set when a cancellation or a bounce reversed the application on that date; the row stays as history. */
     reversed_date: date('reversed_date', { mode: 'string' }),
+    /** How the amount was split across the invoice's funds when applied: [{fund_id, cents}]. */
+    fund_split: jsonb('fund_split').$type<Array<{ fund_id: string; cents: number }>>().notNull(),
   },
   (t) => [
     index('payment_invoices_payment_idx').on(t.payment_id),
@@ -225,6 +254,8 @@ export const billLineItems = pgTable(
     unit_price: numeric('unit_price', MONEY).notNull().default('0'),
     extended_price: numeric('extended_price', MONEY).notNull().default('0'),
     account_id: text('account_id').references(() => chartOfAccounts.id),
+    /** The fund that bears the expense (a reserve replacement is paid by the reserve fund). */
+    fund_id: text('fund_id').notNull().references(() => funds.id),
     line_no: integer('line_no').notNull().default(0),
   },
   (t) => [
@@ -246,6 +277,10 @@ export const billPayments = pgTable(
     payment_method: paymentMethodEnum('payment_method').notNull().default('check'),
     reference_number: text('reference_number'),
     notes: text('notes'),
+    /** The bank account it was paid from (a fund's cash account). */
+    cash_account_id: text('cash_account_id').notNull().references(() => chartOfAccounts.id),
+    /** How the amount was split across the bill's funds: [{fund_id, cents}]. */
+    fund_split: jsonb('fund_split').$type<Array<{ fund_id: string; cents: number }>>().notNull(),
     deleted_at: deletedAt(),
   },
   (t) => [index('bill_payments_bill_idx').on(t.bill_id), check('bill_payments_amount_pos', sql`${t.amount} > 0`)],

@@ -3,7 +3,7 @@ import { bigserial, check, date, index, integer, numeric, pgTable, text, timesta
 import { newId } from '../ids.ts';
 import { MONEY } from './common.ts';
 import { owners, properties } from './community.ts';
-import { chartOfAccounts, vendors } from './finance.ts';
+import { chartOfAccounts, funds, vendors } from './finance.ts';
 
 /** A balanced posting. Never updated or deleted: a void posts a reversing entry (reverses_id). */
 export const journalEntries = pgTable(
@@ -32,6 +32,8 @@ export const journalLines = pgTable(
     entry_id: text('entry_id').notNull().references(() => journalEntries.id),
     line_no: integer('line_no').notNull(),
     account_id: text('account_id').notNull().references(() => chartOfAccounts.id),
+    /** Every line belongs to a fund; an entry balances within each fund (deferred check, migration 0007). */
+    fund_id: text('fund_id').notNull().references(() => funds.id),
     debit: numeric('debit', MONEY).notNull().default('0'),
     credit: numeric('credit', MONEY).notNull().default('0'),
     owner_id: text('owner_id').references(() => owners.id),
@@ -45,6 +47,7 @@ export const journalLines = pgTable(
   (t) => [
     index('journal_lines_entry_idx').on(t.entry_id),
     index('journal_lines_account_date_idx').on(t.account_id, t.entry_date),
+    index('journal_lines_fund_idx').on(t.fund_id, t.account_id),
     index('journal_lines_owner_idx').on(t.owner_id),
     index('journal_lines_vendor_idx').on(t.vendor_id),
     index('journal_lines_document_idx').on(t.document_type, t.document_id),

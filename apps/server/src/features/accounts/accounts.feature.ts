@@ -7,7 +7,7 @@ import { ledgerAccountDeltas, ledgerAccountTotals } from '@covenant/db/schema/le
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import type { Feature } from '../../platform/registry.ts';
-import { assertCanRetype, seedChartOfAccounts } from './accounts.service.ts';
+import { assertCanRetype, hasPostings, lineFund, seedChartOfAccounts } from './accounts.service.ts';
 
 /**
  * Balance from the ledger's running totals (folded totals plus the deltas not yet folded): debit-normal for
@@ -43,13 +43,21 @@ export const accountEntity: EntityDef = {
   scope: { kind: 'creator' },
   computed: { balance: accountBalance },
   hooks: {
-    prepareCreate(_ctx, values) {
+    async prepareCreate(ctx, values) {
+      if (values.fund_id) await lineFund(ctx, values.fund_id as string);
       return withSubtype(values, values.account_type as AccountType);
     },
     async prepareUpdate(ctx, changes, existing) {
       const retype = changes.account_type !== undefined && changes.account_type !== existing.account_type;
       if (existing.system_key && retype) throw new ConflictError('A system account cannot change type', 'system_account');
       if (retype) await assertCanRetype(ctx, existing.id as string);
+      if (changes.fund_id !== undefined && changes.fund_id !== existing.fund_id) {
+        if (existing.system_key) throw new ConflictError('A system account keeps its fund', 'system_account');
+        if (await hasPostings(ctx, existing.id as string)) {
+          throw new ConflictError('This account has postings, so its fund cannot change (that would move money between funds); use a transfer between funds instead', 'account_has_postings');
+        }
+        if (changes.fund_id) await lineFund(ctx, changes.fund_id as string);
+      }
       const type = (changes.account_type ?? existing.account_type) as AccountType;
       // Changing the type resets the subtype to that type's first subtype (spec part 2, section 5).
       if (retype && changes.account_subtype === undefined) return { ...changes, account_subtype: ACCOUNT_SUBTYPES[type][0] };

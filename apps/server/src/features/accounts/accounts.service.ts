@@ -1,20 +1,32 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
-import { chartOfAccounts } from '@covenant/db/schema/finance';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { chartOfAccounts, funds } from '@covenant/db/schema/finance';
 import type { Ctx } from '../../lib/context.ts';
 import { journalLines } from '@covenant/db/schema/ledger';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { CONTROL_ACCOUNT_KEYS, type SystemAccounts } from '../ledger/posting.rules.ts';
+import { CONTROL_ACCOUNT_KEYS, type SystemAccounts, type SystemFunds } from '../ledger/posting.rules.ts';
 
-type SeedAccount = { number: string; name: string; type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense'; subtype: string; key?: keyof SystemAccounts };
+type SeedAccount = {
+  number: string;
+  name: string;
+  type: 'asset' | 'liability' | 'equity' | 'revenue' | 'expense';
+  subtype: string;
+  key?: keyof SystemAccounts;
+  /** A bank account of that seeded fund. */
+  fund?: keyof SystemFunds;
+};
 
 /** The chart seeded on first run: the system accounts the postings need, and common HOA expense accounts. */
 export const SEED_ACCOUNTS: readonly SeedAccount[] = [
-  { number: '1000', name: 'Operating Cash', type: 'asset', subtype: 'current_asset', key: 'cash' },
+  { number: '1000', name: 'Operating Cash', type: 'asset', subtype: 'current_asset', key: 'cash', fund: 'operating' },
+  { number: '1010', name: 'Reserve Cash', type: 'asset', subtype: 'current_asset', key: 'reserve_cash', fund: 'reserve' },
   { number: '1200', name: 'Accounts Receivable', type: 'asset', subtype: 'current_asset', key: 'accounts_receivable' },
+  { number: '1300', name: 'Due From Other Funds', type: 'asset', subtype: 'current_asset', key: 'due_from_funds' },
   { number: '2000', name: 'Accounts Payable', type: 'liability', subtype: 'current_liability', key: 'accounts_payable' },
   { number: '2100', name: 'Owner Prepayments', type: 'liability', subtype: 'current_liability', key: 'owner_prepayments' },
   { number: '2200', name: 'Sales Tax Payable', type: 'liability', subtype: 'current_liability', key: 'sales_tax_payable' },
+  { number: '2300', name: 'Due To Other Funds', type: 'liability', subtype: 'current_liability', key: 'due_to_funds' },
   { number: '3000', name: 'Fund Balance', type: 'equity', subtype: 'equity', key: 'fund_balance' },
+  { number: '3100', name: 'Interfund Transfers', type: 'equity', subtype: 'equity', key: 'interfund_transfers' },
   { number: '4000', name: 'Assessment Income', type: 'revenue', subtype: 'operating_revenue', key: 'assessment_income' },
   { number: '4100', name: 'Late Fee Income', type: 'revenue', subtype: 'operating_revenue', key: 'late_fee_income' },
   { number: '4900', name: 'Other Income', type: 'revenue', subtype: 'other_revenue' },
@@ -28,12 +40,41 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { number: '5900', name: 'Taxes Paid', type: 'expense', subtype: 'operating_expense', key: 'tax_expense' },
 ];
 
-/** Adds the seed accounts missing by system key (or by number for the others); safe to run at every start. */
+/** The funds seeded with the schema (migration 0007), re-created if someone removed them. */
+const SEED_FUNDS: ReadonlyArray<{ key: keyof SystemFunds; code: string; name: string; kind: 'operating' | 'reserve' }> = [
+  { key: 'operating', code: 'OP', name: 'Operating', kind: 'operating' },
+  { key: 'reserve', code: 'RES', name: 'Reserve', kind: 'reserve' },
+];
+
+/**
+ * Adds what is missing of the seeded chart (by system key, or by number for the plain accounts) and funds, and
+ * links each seeded fund to its bank account; safe at every start. A system account whose usual number is
+ * taken by the association's own account gets the next free number.
+ */
 export async function seedChartOfAccounts(ctx: Ctx): Promise<void> {
-  await ctx.db
-    .insert(chartOfAccounts)
-    .values(SEED_ACCOUNTS.map((a) => ({ account_number: a.number, account_name: a.name, account_type: a.type, account_subtype: a.subtype, system_key: a.key ?? null })))
-    .onConflictDoNothing();
+  for (const f of SEED_FUNDS) {
+    await ctx.db.insert(funds).values({ code: f.code, name: f.name, kind: f.kind, system_key: f.key }).onConflictDoNothing();
+  }
+  const fundRows = await ctx.db.select({ id: funds.id, key: funds.system_key }).from(funds).where(isNotNull(funds.system_key));
+  const fundOf = new Map(fundRows.map((r) => [r.key, r.id]));
+  const existing = await ctx.db.select({ number: chartOfAccounts.account_number, key: chartOfAccounts.system_key }).from(chartOfAccounts);
+  const numbers = new Set(existing.map((r) => r.number));
+  const keys = new Set(existing.map((r) => r.key).filter(Boolean));
+  for (const a of SEED_ACCOUNTS) {
+    if (a.key ? keys.has(a.key) : numbers.has(a.number)) continue;
+    let number = a.number;
+    while (numbers.has(number)) number = String(Number(number) + 1);
+    numbers.add(number);
+    await ctx.db
+      .insert(chartOfAccounts)
+      .values({ account_number: number, account_name: a.name, account_type: a.type, account_subtype: a.subtype, system_key: a.key ?? null, fund_id: a.fund ? fundOf.get(a.fund)! : null })
+      .onConflictDoNothing();
+  }
+  for (const a of SEED_ACCOUNTS) {
+    if (!a.fund || !a.key) continue;
+    const [account] = await ctx.db.select({ id: chartOfAccounts.id }).from(chartOfAccounts).where(eq(chartOfAccounts.system_key, a.key));
+    await ctx.db.update(funds).set({ cash_account_id: account!.id }).where(and(eq(funds.system_key, a.fund), isNull(funds.cash_account_id)));
+  }
 }
 
 const cache = new WeakMap<object, SystemAccounts>();
@@ -50,10 +91,45 @@ export async function systemAccounts(ctx: Ctx): Promise<SystemAccounts> {
   return map;
 }
 
-/** The control accounts' ids: receivables, payables, owner prepayments and cash change only through documents. */
+const fundCache = new WeakMap<object, SystemFunds>();
+
+/** The seeded funds' ids (stable once seeded, so cached per app instance). */
+export async function systemFunds(ctx: Ctx): Promise<SystemFunds> {
+  const hit = fundCache.get(ctx.services);
+  if (hit) return hit;
+  const rows = await ctx.db.select({ id: funds.id, key: funds.system_key }).from(funds).where(isNotNull(funds.system_key));
+  const map = Object.fromEntries(rows.map((r) => [r.key, r.id])) as unknown as SystemFunds;
+  for (const f of SEED_FUNDS) if (!map[f.key]) throw new Error(`System fund ${f.key} is missing: the funds were not seeded`);
+  fundCache.set(ctx.services, map);
+  return map;
+}
+
+/**
+ * The control accounts' ids: receivables, payables, owner prepayments, due to/from other funds and every bank
+ * account (an account that belongs to a fund) change only through documents.
+ */
 export async function controlAccountIds(ctx: Ctx): Promise<Set<string>> {
   const acc = await systemAccounts(ctx);
-  return new Set(CONTROL_ACCOUNT_KEYS.map((k) => acc[k]));
+  const banks = await ctx.db.select({ id: chartOfAccounts.id }).from(chartOfAccounts).where(isNotNull(chartOfAccounts.fund_id));
+  return new Set([...CONTROL_ACCOUNT_KEYS.map((k) => acc[k]), ...banks.map((b) => b.id)]);
+}
+
+/** A bank account money is received into or paid from: an account that belongs to a fund. Answers it with its fund. */
+export async function bankAccount(ctx: Ctx, accountId: string | null | undefined, fallback: 'cash' = 'cash'): Promise<{ id: string; fund_id: string }> {
+  const id = accountId || (await systemAccounts(ctx))[fallback];
+  const [row] = await ctx.db.select({ id: chartOfAccounts.id, fund_id: chartOfAccounts.fund_id, name: chartOfAccounts.account_name }).from(chartOfAccounts).where(eq(chartOfAccounts.id, id)).limit(1);
+  if (!row) throw new ValidationError('The bank account does not exist');
+  if (!row.fund_id) throw new ValidationError(`${row.name} is not a bank account of a fund: choose a cash account`);
+  return { id: row.id, fund_id: row.fund_id };
+}
+
+/** The fund a line goes to: the one given (which must exist and be active), else Operating. */
+export async function lineFund(ctx: Ctx, fundId: string | null | undefined): Promise<string> {
+  if (!fundId) return (await systemFunds(ctx)).operating;
+  const [row] = await ctx.db.select({ id: funds.id, active: funds.is_active, name: funds.name }).from(funds).where(eq(funds.id, fundId)).limit(1);
+  if (!row) throw new ValidationError('The fund does not exist');
+  if (!row.active) throw new ValidationError(`The ${row.name} fund is inactive`);
+  return row.id;
 }
 
 /** Refuses a control account (or an unknown one) as the account of a document line or an item. */

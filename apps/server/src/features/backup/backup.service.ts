@@ -1,17 +1,17 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { BACKUP_VERSION } from '@covenant/contracts/constants';
 import { laterDate } from '@covenant/contracts/dates';
 import {
-  accountInput, billInput, billLineInput, billPaymentInput, invoiceInput, invoiceLineInput, orgSettingsInput, ownerInput, ownerPropertyInput,
+  accountInput, billInput, billLineInput, billPaymentInput, fundInput, invoiceInput, invoiceLineInput, orgSettingsInput, ownerInput, ownerPropertyInput,
   paymentInput, paymentInvoiceInput, productInput, propertyInput, taxRateInput, userUpdateInput, vendorInput,
 } from '@covenant/contracts/entities';
 import { decimal, isoDate } from '@covenant/contracts/fields';
 import { centsToDecimal, multiplyCents, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { orgSettings, owners, properties } from '@covenant/db/schema/community';
-import { chartOfAccounts, paymentInvoices, payments, taxRates } from '@covenant/db/schema/finance';
+import { chartOfAccounts, funds, paymentInvoices, payments, taxRates } from '@covenant/db/schema/finance';
 import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
 import { translateDbError } from '../../lib/db-errors.ts';
 import { AppError, ConflictError, ValidationError } from '../../lib/errors.ts';
@@ -20,13 +20,14 @@ import { isAdmin, requirePermission } from '../../platform/access/access.service
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { columnsOf, serialize } from '../../platform/entities/query.ts';
-import { controlAccountIds, systemAccounts } from '../accounts/accounts.service.ts';
+import { controlAccountIds, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import { assertBillPayment, computeBill } from '../bills/bill.rules.ts';
 import { insertBillPayments, insertBills, replayBillCancellation, type CompletedBillLine, type NewBillDoc } from '../bills/bill.commands.ts';
 import { insertInvoices, replayInvoiceCancellation, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
 import { computeInvoice, peakApplied } from '../invoices/invoice.rules.ts';
 import { insertApplications, insertPayments, replayBounce, replayReversedApplications } from '../payments/payment.commands.ts';
 import { applicationDate, assertApplication } from '../payments/payment.rules.ts';
+import { payableByFund, receivableByFund, splitByFund, type FundAmount } from '../ledger/posting.rules.ts';
 
 /** The collections of a backup file (spec part 1, section 3) and the entity each holds. */
 const COLLECTIONS = {
@@ -42,6 +43,8 @@ const COLLECTIONS = {
   billLineItems: 'BillLineItem',
   /** Beyond the spec's list: payments made on bills, so restored bills keep what was paid on them. */
   billPayments: 'BillPayment',
+  /** Beyond the spec's list: the funds (fund accounting); Operating and Reserve map onto the instance's own. */
+  funds: 'Fund',
   accounts: 'ChartOfAccount',
   products: 'Product',
   taxRates: 'TaxRate',
@@ -62,6 +65,7 @@ const SCHEMAS: Record<CollectionKey, z.ZodObject> = {
   bills: billInput,
   billLineItems: billLineInput,
   billPayments: billPaymentInput,
+  funds: fundInput,
   accounts: accountInput,
   products: productInput,
   taxRates: taxRateInput,
@@ -117,6 +121,7 @@ export async function createBackup(ctx: Ctx) {
 
 type IdMap = Map<string, string>;
 interface Maps {
+  fund: IdMap;
   owner: IdMap;
   property: IdMap;
   account: IdMap;
@@ -127,7 +132,7 @@ interface Maps {
 type MapName = keyof Maps;
 
 interface RestoreStep {
-  key: 'owners' | 'properties' | 'ownerProperties' | 'accounts' | 'products' | 'taxRates' | 'vendors';
+  key: 'owners' | 'properties' | 'ownerProperties' | 'funds' | 'accounts' | 'products' | 'taxRates' | 'vendors';
   /** Reference fields and the map that turns an old id into the new one. */
   refs: Partial<Record<string, MapName>>;
   /** The map this collection's own ids go into. */
@@ -142,8 +147,9 @@ const STEPS: readonly RestoreStep[] = [
   { key: 'owners', refs: {}, produces: 'owner', describe: (r) => `owner ${str(r.owner_id)} (${str(r.first_name)} ${str(r.last_name)})` },
   { key: 'properties', refs: {}, produces: 'property', describe: (r) => `property ${str(r.property_id)} (unit ${str(r.unit_number)})` },
   { key: 'ownerProperties', refs: { owner_id: 'owner', property_id: 'property' }, describe: () => 'owner-property link' },
-  { key: 'accounts', refs: {}, produces: 'account', extra: ['system_key'], describe: (r) => `account ${str(r.account_number)} (${str(r.account_name)})` },
-  { key: 'products', refs: { account_id: 'account' }, produces: 'product', describe: (r) => `item ${str(r.product_code)}` },
+  { key: 'funds', refs: {}, produces: 'fund', describe: (r) => `fund ${str(r.code)} (${str(r.name)})` },
+  { key: 'accounts', refs: { fund_id: 'fund' }, produces: 'account', extra: ['system_key'], describe: (r) => `account ${str(r.account_number)} (${str(r.account_name)})` },
+  { key: 'products', refs: { account_id: 'account', fund_id: 'fund' }, produces: 'product', describe: (r) => `item ${str(r.product_code)}` },
   { key: 'taxRates', refs: {}, produces: 'taxRate', describe: (r) => `tax rate ${str(r.tax_name)}` },
   { key: 'vendors', refs: {}, produces: 'vendor', describe: (r) => `vendor ${str(r.vendor_name)}` },
 ];
@@ -237,6 +243,51 @@ async function assertNoBusinessIdClash(tx: Ctx, step: RestoreStep, records: Row[
   }
 }
 
+/** Bank accounts (accounts that belong to a fund) and their funds, once the file's accounts are in. */
+async function bankFunds(tx: Ctx): Promise<Map<string, string>> {
+  const rows = await tx.db.select({ id: chartOfAccounts.id, fund_id: chartOfAccounts.fund_id }).from(chartOfAccounts).where(isNotNull(chartOfAccounts.fund_id));
+  return new Map(rows.map((r) => [r.id, r.fund_id!]));
+}
+
+/**
+ * How a restored payment was split across its document's funds: the file's own split (its funds remapped; it
+ * must add up to the amount and go only to funds the document owes, none past what it owes), or for a file
+ * from before funds the rule's split of what is still owed.
+ */
+function fundSplitOf(raw: unknown, maps: Maps, cents: number, owed: readonly FundAmount[], applied: ReadonlyMap<string, number>): FundAmount[] {
+  const open = owed.map((o) => ({ fund_id: o.fund_id, cents: o.cents - (applied.get(o.fund_id) ?? 0) }));
+  if (raw === undefined || raw === null) {
+    try {
+      return splitByFund(cents, open);
+    } catch {
+      throw new ConflictError('the amount is more than the document still owes', 'over_balance');
+    }
+  }
+  if (!Array.isArray(raw)) throw new ValidationError('fund_split must be a list of {fund_id, cents}');
+  const split = raw.map((part: unknown) => {
+    const p = part as { fund_id?: unknown; cents?: unknown };
+    const fund = maps.fund.get(str(p.fund_id));
+    if (!fund) throw new ValidationError(`fund_split names fund ${str(p.fund_id)}, which is not in the file`);
+    if (!Number.isInteger(p.cents) || (p.cents as number) <= 0) throw new ValidationError('fund_split amounts must be whole cents above zero');
+    return { fund_id: fund, cents: p.cents as number };
+  });
+  if (split.reduce((s, p) => s + p.cents, 0) !== cents) throw new ValidationError('fund_split does not add up to the amount');
+  for (const part of split) {
+    const owes = owed.find((o) => o.fund_id === part.fund_id);
+    if (!owes || part.cents > owes.cents) throw new ConflictError('fund_split gives a fund more than the document owes it', 'over_balance');
+  }
+  return split;
+}
+
+/** Funds whose system key (Operating, Reserve) or code already exists map onto the existing fund. */
+async function existingFunds(tx: Ctx) {
+  const rows = await tx.db.select({ id: funds.id, code: funds.code, system_key: funds.system_key }).from(funds);
+  return {
+    byCode: new Map(rows.map((r) => [r.code, r.id])),
+    byKey: new Map(rows.filter((r) => r.system_key).map((r) => [r.system_key!, r.id])),
+  };
+}
+
 /** Accounts whose number (or system key) already exists map onto the existing account instead of a duplicate. */
 async function existingAccounts(tx: Ctx) {
   const rows = await tx.db.select({ id: chartOfAccounts.id, account_number: chartOfAccounts.account_number, system_key: chartOfAccounts.system_key }).from(chartOfAccounts);
@@ -290,12 +341,16 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
       // In the restore's transaction: a refused file leaves no entry.
       await recordAudit(tx, { action: 'backup.restored', detail: { records_in_file: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Array.isArray(v) ? v.length : 0])) } });
       const counts: Record<string, number> = { orgSettings: await restoreOrgSettings(tx, listOf(data, 'orgSettings')) };
-      const maps: Maps = { owner: new Map(), property: new Map(), account: new Map(), product: new Map(), taxRate: new Map(), vendor: new Map() };
+      const maps: Maps = { fund: new Map(), owner: new Map(), property: new Map(), account: new Map(), product: new Map(), taxRate: new Map(), vendor: new Map() };
       const control = await controlAccountIds(tx);
+      const operatingFund = (await systemFunds(tx)).operating;
+      // New funds get their bank account once the accounts are in.
+      const fundCash: Array<{ id: string; oldAccount: string; where: string }> = [];
       for (const step of STEPS) {
         const records = listOf(data, step.key);
         if (step.key === 'owners' || step.key === 'properties') await assertNoBusinessIdClash(tx, step, records);
         const accounts = step.key === 'accounts' ? await existingAccounts(tx) : null;
+        const fundsNow = step.key === 'funds' ? await existingFunds(tx) : null;
         const rows: Row[] = [];
         let mapped = 0;
         for (const [i, raw] of records.entries()) {
@@ -307,6 +362,17 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
             throw new ValidationError(`Backup ${where}: its default account is a control account, which changes only through documents`);
           }
           const oldId = str(raw.id);
+          if (fundsNow) {
+            const existing = (raw.system_key ? fundsNow.byKey.get(str(raw.system_key)) : undefined) ?? fundsNow.byCode.get(str(values.code));
+            if (existing) {
+              if (oldId) maps.fund.set(oldId, existing);
+              mapped++;
+              continue;
+            }
+            if (values.cash_account_id) fundCash.push({ id: '', oldAccount: str(values.cash_account_id), where });
+            delete values.cash_account_id;
+          }
+          if (step.key === 'products' && !values.fund_id) values.fund_id = operatingFund;
           if (accounts) {
             const existing = accounts.byNumber.get(str(values.account_number)) ?? (raw.system_key ? accounts.byKey.get(str(raw.system_key)) : undefined);
             if (existing) {
@@ -320,6 +386,7 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
             if (maps[step.produces].has(oldId)) throw new ValidationError(`Backup ${where}: id ${oldId} appears twice in the file`);
             maps[step.produces].set(oldId, id);
           }
+          if (fundsNow && fundCash.at(-1)?.where === where) fundCash.at(-1)!.id = id;
           rows.push({ ...storable(tx, step.key, values, raw, step.extra), id, created_by: createdBy });
         }
         try {
@@ -329,6 +396,12 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
           throw known ? new AppError(known.status, known.code, `Cannot restore ${step.key}: ${known.message}. Nothing was restored.`) : err;
         }
         counts[step.key] = rows.length + mapped;
+        if (step.key === 'accounts') {
+          for (const f of fundCash) {
+            const accountId = mapRef(maps, 'account', f.oldAccount, 'cash_account_id', f.where);
+            await tx.db.update(funds).set({ cash_account_id: accountId }).where(eq(funds.id, f.id));
+          }
+        }
       }
       Object.assign(counts, await restoreReceivables(tx, data, maps, control));
       Object.assign(counts, await restorePayables(tx, data, maps, control));
@@ -379,11 +452,13 @@ function linesByDocument(lines: Row[], field: string, documentIds: Set<string>, 
 /** Invoices, payments and their applications, checked by the rules and written by the commands' bulk writers. */
 async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: Maps, control: Set<string>): Promise<Record<string, number>> {
   const acc = await systemAccounts(tx);
+  const fundIds = await systemFunds(tx);
+  const bankFund = await bankFunds(tx);
   const invoiceRecords = listOf(data, 'invoices');
   const lineGroups = linesByDocument(listOf(data, 'invoiceLineItems'), 'invoice_id', new Set(invoiceRecords.map((r) => str(r.id))), 'invoiceLineItems', 'invoice line item');
   const ratesNow = new Map((await tx.db.select({ id: taxRates.id, rate: taxRates.tax_rate }).from(taxRates)).map((r) => [r.id, r.rate]));
 
-  interface InvoiceInfo { doc: NewInvoiceDoc; where: string; totalCents: number; cancelledOn: string | null; reason: string | null; inForceCents: number }
+  interface InvoiceInfo { doc: NewInvoiceDoc; where: string; totalCents: number; byFund: FundAmount[]; cancelledOn: string | null; reason: string | null; inForceCents: number }
   const invoiceByOld = new Map<string, InvoiceInfo>();
   for (const [i, raw] of invoiceRecords.entries()) {
     const where = `invoices #${i + 1} (invoice ${str(raw.invoice_number)})`;
@@ -400,28 +475,38 @@ async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: 
       taxRate = String(r.data);
     } else if (v.tax_rate_id) taxRate = ratesNow.get(v.tax_rate_id as string) ?? null;
     const lines: CompletedLine[] = (lineGroups.get(str(raw.id)) ?? []).map(({ raw: lr, where: lw }) => {
-      const lv = contractValues(tx, 'invoiceLineItems', { ...lr, invoice_id: '000000000000000000000000', product_id: mapRef(maps, 'product', lr.product_id, 'product_id', lw), account_id: mapRef(maps, 'account', lr.account_id, 'account_id', lw) }, lw);
+      const lv = contractValues(tx, 'invoiceLineItems', {
+        ...lr, invoice_id: '000000000000000000000000', product_id: mapRef(maps, 'product', lr.product_id, 'product_id', lw), account_id: mapRef(maps, 'account', lr.account_id, 'account_id', lw),
+        fund_id: mapRef(maps, 'fund', lr.fund_id, 'fund_id', lw),
+      }, lw);
       const accountId = (lv.account_id as string | null) ?? acc.assessment_income;
       if (control.has(accountId)) throw new ValidationError(`Backup ${lw}: its account is a control account, which changes only through documents`);
       const quantity = String(lv.quantity);
       const price = String(lv.unit_price);
-      return { product_id: (lv.product_id as string | null) ?? null, description: (lv.description as string | null) ?? null, quantity, unit_price: price, account_id: accountId, extended_price: centsToDecimal(multiplyCents(toCents(price), quantity)) };
+      return {
+        product_id: (lv.product_id as string | null) ?? null, description: (lv.description as string | null) ?? null, quantity, unit_price: price, account_id: accountId,
+        fund_id: (lv.fund_id as string | null) ?? fundIds.operating, extended_price: centsToDecimal(multiplyCents(toCents(price), quantity)),
+      };
     });
     const doc: NewInvoiceDoc = {
       id: newId(), invoice_number: v.invoice_number as string, invoice_date: v.invoice_date as string, due_date: (v.due_date as string | null) ?? (v.invoice_date as string),
       owner_id: v.owner_id as string, property_id: (v.property_id as string | null) ?? null, tax_rate_id: (v.tax_rate_id as string | null) ?? null, tax_rate: taxRate,
       notes: v.notes as string | null, payment_terms: v.payment_terms as string | null, phase, lines,
     };
-    const totalCents = naming(where, () => computeInvoice({ ...doc, id: doc.id!, paidCents: 0 }, acc).totalCents);
-    invoiceByOld.set(str(raw.id), { doc, where, totalCents, cancelledOn, reason: (raw.cancel_reason as string | null) ?? null, inForceCents: 0 });
+    const computed = naming(where, () => computeInvoice({ ...doc, id: doc.id!, paidCents: 0 }, acc, fundIds));
+    const byFund = receivableByFund({ lines: doc.lines.map((l, k) => ({ ...l, cents: computed.lineCents[k]! })), taxCents: computed.taxCents }, fundIds);
+    invoiceByOld.set(str(raw.id), { doc, where, totalCents: computed.totalCents, byFund, cancelledOn, reason: (raw.cancel_reason as string | null) ?? null, inForceCents: 0 });
   }
 
-  interface PaymentInfo { row: typeof payments.$inferInsert & { id: string }; where: string; cents: number; bouncedOn: string | null; reason: string | null; inForceCents: number }
+  interface PaymentInfo { row: typeof payments.$inferInsert & { id: string }; fund: string; where: string; cents: number; bouncedOn: string | null; reason: string | null; inForceCents: number }
   const paymentByOld = new Map<string, PaymentInfo>();
   for (const [i, raw] of listOf(data, 'payments').entries()) {
     const where = `payments #${i + 1} (payment ${str(raw.payment_number)})`;
-    const v = contractValues(tx, 'payments', { ...raw, owner_id: mapRef(maps, 'owner', raw.owner_id, 'owner_id', where) }, where);
+    const v = contractValues(tx, 'payments', { ...raw, owner_id: mapRef(maps, 'owner', raw.owner_id, 'owner_id', where), deposit_account_id: mapRef(maps, 'account', raw.deposit_account_id, 'deposit_account_id', where) }, where);
     if (!v.payment_number) throw new ValidationError(`Backup ${where}: payment_number is required`);
+    const deposit = (v.deposit_account_id as string | null) ?? acc.cash;
+    const fund = bankFund.get(deposit);
+    if (!fund) throw new ValidationError(`Backup ${where}: deposit_account_id is not a bank account of a fund`);
     const cents = toCents(v.amount as number);
     if (cents <= 0) throw new ValidationError(`Backup ${where}: amount must be greater than 0`);
     const bounced = v.status === 'bounced';
@@ -431,12 +516,15 @@ async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: 
         id: newId(), payment_number: v.payment_number as string, payment_date: v.payment_date as string, payment_method: (v.payment_method as 'check' | undefined) ?? 'check',
         reference_number: (v.reference_number as string | null) ?? null, amount: centsToDecimal(cents), owner_id: v.owner_id as string, notes: (v.notes as string | null) ?? null,
         status: bounced ? 'cleared' : ((v.status as 'cleared' | 'pending' | undefined) ?? 'cleared'), idempotency_key: (v.idempotency_key as string | undefined) ?? null,
+        deposit_account_id: deposit,
       },
-      where, cents, bouncedOn, reason: (raw.bounce_reason as string | null) ?? null, inForceCents: 0,
+      fund, where, cents, bouncedOn, reason: (raw.bounce_reason as string | null) ?? null, inForceCents: 0,
     });
   }
 
   const applicationRows: Parameters<typeof insertApplications>[1][number][] = [];
+  // What the in-force applications restored so far applied to each invoice, per fund.
+  const appliedToFunds = new Map<string, Map<string, number>>();
   for (const [i, raw] of listOf(data, 'paymentInvoices').entries()) {
     const where = `paymentInvoices #${i + 1} (payment-invoice link)`;
     const payment = paymentByOld.get(str(raw.payment_id));
@@ -465,13 +553,17 @@ async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: 
         }
       }
     });
+    const split = naming(where, () => fundSplitOf(raw.fund_split, maps, cents, invoice.byFund, appliedToFunds.get(invoice.doc.id!) ?? new Map()));
     if (reversedOn === null) {
       payment.inForceCents += cents;
       invoice.inForceCents += cents;
     }
+    const applied = appliedToFunds.get(invoice.doc.id!) ?? new Map<string, number>();
+    for (const part of split) applied.set(part.fund_id, (applied.get(part.fund_id) ?? 0) + (reversedOn === null ? part.cents : 0));
+    appliedToFunds.set(invoice.doc.id!, applied);
     applicationRows.push({
-      id: newId(), payment_id: payment.row.id, invoice_id: invoice.doc.id!, amount_applied: centsToDecimal(cents), applied_date: appliedOn, reversed_date: reversedOn,
-      owner_id: payment.row.owner_id, payment_number: payment.row.payment_number, invoice_number: invoice.doc.invoice_number,
+      id: newId(), payment_id: payment.row.id, invoice_id: invoice.doc.id!, amount_applied: centsToDecimal(cents), applied_date: appliedOn, reversed_date: reversedOn, fund_split: split,
+      owner_id: payment.row.owner_id, payment_number: payment.row.payment_number, invoice_number: invoice.doc.invoice_number, payment_fund_id: payment.fund,
     });
   }
   // At no date may a payment have applied more than its amount, nor an invoice have received more than its total.
@@ -504,9 +596,11 @@ async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: 
 /** Bills and their payments, checked by the bill rules and written by the bill commands' bulk writers. */
 async function restorePayables(tx: Ctx, data: Record<string, unknown>, maps: Maps, control: Set<string>): Promise<Record<string, number>> {
   const acc = await systemAccounts(tx);
+  const fundIds = await systemFunds(tx);
+  const bankFund = await bankFunds(tx);
   const billRecords = listOf(data, 'bills');
   const lineGroups = linesByDocument(listOf(data, 'billLineItems'), 'bill_id', new Set(billRecords.map((r) => str(r.id))), 'billLineItems', 'bill line item');
-  interface BillInfo { doc: NewBillDoc; where: string; balanceCents: number; cancelledOn: string | null; reason: string | null }
+  interface BillInfo { doc: NewBillDoc; where: string; balanceCents: number; byFund: FundAmount[]; paidByFund: Map<string, number>; cancelledOn: string | null; reason: string | null }
   const billByOld = new Map<string, BillInfo>();
   for (const [i, raw] of billRecords.entries()) {
     const where = `bills #${i + 1} (bill ${str(raw.bill_number)})`;
@@ -515,36 +609,48 @@ async function restorePayables(tx: Ctx, data: Record<string, unknown>, maps: Map
     const status = str(v.status || 'pending');
     const phase = status === 'draft' ? 'draft' : status === 'cancelled' ? (cancelledOn ? 'recorded' : 'cancelled') : 'recorded';
     const lines: CompletedBillLine[] = (lineGroups.get(str(raw.id)) ?? []).map(({ raw: lr, where: lw }) => {
-      const lv = contractValues(tx, 'billLineItems', { ...lr, bill_id: '000000000000000000000000', account_id: mapRef(maps, 'account', lr.account_id, 'account_id', lw) }, lw);
+      const lv = contractValues(tx, 'billLineItems', {
+        ...lr, bill_id: '000000000000000000000000', account_id: mapRef(maps, 'account', lr.account_id, 'account_id', lw), fund_id: mapRef(maps, 'fund', lr.fund_id, 'fund_id', lw),
+      }, lw);
       if (!lv.account_id) throw new ValidationError(`Backup ${lw}: account_id: choose the expense account of the line`);
       if (control.has(lv.account_id as string)) throw new ValidationError(`Backup ${lw}: its account is a control account, which changes only through documents`);
       const quantity = String(lv.quantity);
       const price = String(lv.unit_price);
-      return { description: (lv.description as string | null) ?? null, quantity, unit_price: price, account_id: lv.account_id as string, extended_price: centsToDecimal(multiplyCents(toCents(price), quantity)) };
+      return {
+        description: (lv.description as string | null) ?? null, quantity, unit_price: price, account_id: lv.account_id as string,
+        fund_id: (lv.fund_id as string | null) ?? fundIds.operating, extended_price: centsToDecimal(multiplyCents(toCents(price), quantity)),
+      };
     });
     const doc: NewBillDoc = {
       id: newId(), bill_number: v.bill_number as string, vendor_id: v.vendor_id as string, bill_date: v.bill_date as string, due_date: (v.due_date as string | null) ?? (v.bill_date as string),
       tax_amount: centsToDecimal(toCents((v.tax_amount as number | null) ?? 0)), payment_terms: v.payment_terms as string | null, notes: v.notes as string | null, phase, lines,
     };
-    const total = naming(where, () => computeBill({ id: doc.id!, vendor_id: doc.vendor_id, phase: doc.phase, tax_amount: doc.tax_amount, lines, paidCents: 0 }, acc).totalCents);
-    billByOld.set(str(raw.id), { doc, where, balanceCents: doc.phase === 'recorded' ? total : 0, cancelledOn, reason: (raw.cancel_reason as string | null) ?? null });
+    const computed = naming(where, () => computeBill({ id: doc.id!, vendor_id: doc.vendor_id, phase: doc.phase, tax_amount: doc.tax_amount, lines, paidCents: 0 }, acc, fundIds));
+    const byFund = payableByFund({ lines: lines.map((l, k) => ({ ...l, cents: computed.lineCents[k]! })), taxCents: computed.taxCents }, fundIds);
+    billByOld.set(str(raw.id), { doc, where, balanceCents: doc.phase === 'recorded' ? computed.totalCents : 0, byFund, paidByFund: new Map(), cancelledOn, reason: (raw.cancel_reason as string | null) ?? null });
   }
   const paymentRows: Parameters<typeof insertBillPayments>[1][number][] = [];
   for (const [i, raw] of listOf(data, 'billPayments').entries()) {
     const where = `billPayments #${i + 1} (bill payment)`;
     const bill = billByOld.get(str(raw.bill_id));
     if (!bill) throw new ValidationError(`Backup ${where}: bill_id ${str(raw.bill_id)} does not match any bill in the file`);
-    const v = contractValues(tx, 'billPayments', { ...raw, bill_id: bill.doc.id }, where);
+    const v = contractValues(tx, 'billPayments', { ...raw, bill_id: bill.doc.id, cash_account_id: mapRef(maps, 'account', raw.cash_account_id, 'cash_account_id', where) }, where);
     const cents = toCents(v.amount as number);
+    const cash = (v.cash_account_id as string | null) ?? acc.cash;
+    const cashFund = bankFund.get(cash);
+    if (!cashFund) throw new ValidationError(`Backup ${where}: cash_account_id is not a bank account of a fund`);
     naming(where, () => {
       if (bill.cancelledOn) throw new ConflictError(`bill ${bill.doc.bill_number} is cancelled, and a bill with payments cannot be cancelled`, 'cancelled');
       assertBillPayment({ phase: bill.doc.phase, status: bill.doc.phase === 'draft' ? 'draft' : 'cancelled', bill_date: bill.doc.bill_date, balanceCents: bill.balanceCents }, cents, v.payment_date as string);
     });
+    const split = naming(where, () => fundSplitOf(raw.fund_split, maps, cents, bill.byFund, bill.paidByFund));
+    for (const part of split) bill.paidByFund.set(part.fund_id, (bill.paidByFund.get(part.fund_id) ?? 0) + part.cents);
     bill.balanceCents -= cents;
     bill.doc.paidCents = (bill.doc.paidCents ?? 0) + cents;
     paymentRows.push({
       id: newId(), bill_id: bill.doc.id!, payment_date: v.payment_date as string, amount: centsToDecimal(cents), payment_method: (v.payment_method as 'check' | undefined) ?? 'check',
-      reference_number: (v.reference_number as string | null) ?? null, notes: (v.notes as string | null) ?? null, vendor_id: bill.doc.vendor_id, bill_number: bill.doc.bill_number,
+      reference_number: (v.reference_number as string | null) ?? null, notes: (v.notes as string | null) ?? null, cash_account_id: cash, fund_split: split,
+      vendor_id: bill.doc.vendor_id, bill_number: bill.doc.bill_number, cash_fund_id: cashFund,
     });
   }
   await insertBills(tx, [...billByOld.values()].map((b) => b.doc));

@@ -10,7 +10,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordForActor } from '../../platform/entities/entities.service.ts';
-import { assertLineAccount, systemAccounts } from '../accounts/accounts.service.ts';
+import { assertLineAccount, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import { insertInvoices, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
 import { defaultDueDate } from '../invoices/invoice.rules.ts';
 import { lockDayForBulkNumbering, usedSequences } from '../invoices/numbering.ts';
@@ -36,12 +36,14 @@ export async function runMonthlyBilling(ctx: Ctx, params: Record<string, unknown
   const input = parseInput(billingInput, params);
   const acc = await systemAccounts(ctx);
   let accountId = acc.assessment_income;
+  let fundId = (await systemFunds(ctx)).operating;
   let description = input.description || `HOA dues ${input.invoice_date.slice(0, 7)}`;
   if (input.product_id) {
     const product = await recordForActor(ctx, productEntity, input.product_id, 'read').catch((err: unknown) => {
       throw err instanceof NotFoundError ? new ValidationError('Product does not exist') : err;
     });
     accountId = product.account_id as string;
+    fundId = product.fund_id as string;
     await assertLineAccount(ctx, accountId, 'Item account');
     description = input.description || (product.description as string);
   }
@@ -78,7 +80,7 @@ export async function runMonthlyBilling(ctx: Ctx, params: Record<string, unknown
       return {
         invoice_number: documentNumber('INV', u.owner_number, input.invoice_date, seq), invoice_date: input.invoice_date, due_date: dueDate,
         owner_id: u.owner_id, property_id: u.property_id, tax_rate_id: null, tax_rate: null, phase: input.status === 'sent' ? 'issued' : 'draft',
-        lines: [{ product_id: input.product_id ?? null, description, quantity: '1', unit_price: centsToDecimal(cents), account_id: accountId, extended_price: centsToDecimal(cents) }],
+        lines: [{ product_id: input.product_id ?? null, description, quantity: '1', unit_price: centsToDecimal(cents), account_id: accountId, fund_id: fundId, extended_price: centsToDecimal(cents) }],
       };
     });
     await insertInvoices(tx, docs);

@@ -9,9 +9,9 @@ import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
-import { assertLineAccount, systemAccounts } from '../accounts/accounts.service.ts';
-import { postEntries, postEntry, replacePosting, reverseSource, type EntryInput } from '../ledger/ledger.service.ts';
-import { billPaymentPosting } from '../ledger/posting.rules.ts';
+import { assertLineAccount, bankAccount, lineFund, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
+import { openByFund, postEntries, postEntry, replacePosting, reverseSource, type EntryInput } from '../ledger/ledger.service.ts';
+import { billPaymentPosting, splitByFund } from '../ledger/posting.rules.ts';
 import { vendorEntity } from '../vendors/vendors.feature.ts';
 import { billEntity, billLineEntity, billPaymentEntity } from './bills.entities.ts';
 import {
@@ -31,6 +31,7 @@ export interface BillLineInput {
   quantity: number | string;
   unit_price: number | string;
   account_id?: string | null | undefined;
+  fund_id?: string | null | undefined;
 }
 
 export interface BillFields {
@@ -48,6 +49,7 @@ export interface CompletedBillLine {
   quantity: string;
   unit_price: string;
   account_id: string;
+  fund_id: string;
   extended_price: string;
 }
 
@@ -80,14 +82,15 @@ async function paidCents(ctx: Ctx, billId: string): Promise<number> {
   return toCents(row?.total ?? 0);
 }
 
-/** A bill line needs an expense account of its own (never a guess, never a control account). */
+/** A bill line needs an expense account of its own (never a guess, never a control account); its fund defaults to Operating. */
 export async function completeBillLine(ctx: Ctx, line: Partial<BillLineInput>, existing?: BillLineRow): Promise<CompletedBillLine> {
   const merged = { ...(existing ?? {}), ...line };
   if (!merged.account_id) throw new ValidationError('account_id: choose the expense account of the line');
   if (line.account_id !== undefined || !existing) await assertLineAccount(ctx, merged.account_id, 'Line account');
+  const fund = merged.fund_id && merged.fund_id === existing?.fund_id ? merged.fund_id : await lineFund(ctx, merged.fund_id);
   const quantity = asText(merged.quantity ?? 1);
   const price = asText(merged.unit_price ?? 0);
-  return { description: merged.description ?? null, quantity, unit_price: price, account_id: merged.account_id, extended_price: centsToDecimal(multiplyCents(toCents(price), quantity)) };
+  return { description: merged.description ?? null, quantity, unit_price: price, account_id: merged.account_id, fund_id: fund, extended_price: centsToDecimal(multiplyCents(toCents(price), quantity)) };
 }
 
 /** Recomputes a locked bill, stores its derived amounts, keeps its posting in step (correction at the bill date), publishes. */
@@ -95,7 +98,7 @@ export async function settleBill(ctx: Ctx, bill: BillRow): Promise<void> {
   const lines = await linesOf(ctx, bill.id);
   const phase = billPhaseOf(bill.status);
   const paid = phase === 'recorded' ? await paidCents(ctx, bill.id) : 0;
-  const c = computeBill({ id: bill.id, vendor_id: bill.vendor_id, phase, tax_amount: bill.tax_amount, lines, paidCents: paid }, await systemAccounts(ctx));
+  const c = computeBill({ id: bill.id, vendor_id: bill.vendor_id, phase, tax_amount: bill.tax_amount, lines, paidCents: paid }, await systemAccounts(ctx), await systemFunds(ctx));
   await ctx.db
     .update(bills)
     .set({ subtotal: centsToDecimal(c.subtotalCents), total_amount: centsToDecimal(c.totalCents), amount_paid: centsToDecimal(c.amountPaidCents), balance_due: centsToDecimal(c.balanceCents), status: c.status })
@@ -110,13 +113,14 @@ export async function settleBill(ctx: Ctx, bill: BillRow): Promise<void> {
 /** Inserts new bills with their lines and postings (the single create and restore). */
 export async function insertBills(ctx: Ctx, docs: readonly NewBillDoc[]): Promise<string[]> {
   const acc = await systemAccounts(ctx);
+  const fundIds = await systemFunds(ctx);
   const createdBy = ctx.actor?.email ?? null;
   const billRows: Array<typeof bills.$inferInsert> = [];
   const lineRows: Array<typeof billLineItems.$inferInsert> = [];
   const entries: EntryInput[] = [];
   for (const d of docs) {
     const id = d.id ?? newId();
-    const c = computeBill({ id, vendor_id: d.vendor_id, phase: d.phase, tax_amount: d.tax_amount, lines: d.lines, paidCents: d.paidCents ?? 0 }, acc);
+    const c = computeBill({ id, vendor_id: d.vendor_id, phase: d.phase, tax_amount: d.tax_amount, lines: d.lines, paidCents: d.paidCents ?? 0 }, acc, fundIds);
     billRows.push({
       id, bill_number: d.bill_number, vendor_id: d.vendor_id, bill_date: d.bill_date, due_date: d.due_date, tax_amount: d.tax_amount, payment_terms: d.payment_terms ?? null, notes: d.notes ?? null,
       subtotal: centsToDecimal(c.subtotalCents), total_amount: centsToDecimal(c.totalCents), amount_paid: centsToDecimal(c.amountPaidCents), balance_due: centsToDecimal(c.balanceCents), status: c.status, created_by: createdBy,
@@ -296,6 +300,7 @@ export interface BillPaymentInput {
   payment_method?: (typeof PAYMENT_METHODS)[number] | undefined;
   reference_number?: string | null | undefined;
   notes?: string | null | undefined;
+  cash_account_id?: string | null | undefined;
 }
 
 /** Pays a bill in full or in part: Dr Accounts Payable / Cr Cash on the payment date (never before the bill). */
@@ -311,14 +316,18 @@ export async function payBill(ctx: Ctx, input: BillPaymentInput): Promise<string
     const bill = await lockBill(tx, input.bill_id);
     const cents = toCents(input.amount);
     assertBillPayment({ phase: billPhaseOf(bill.status), status: bill.status, bill_date: bill.bill_date, balanceCents: toCents(bill.balance_due) }, cents, input.payment_date);
+    const acc = await systemAccounts(tx);
+    const cash = await bankAccount(tx, input.cash_account_id);
+    // Each of the bill's funds is paid its share; the bank account decides which fund's money goes out.
+    const split = splitByFund(cents, await openByFund(tx, acc.accounts_payable, 'bill', bill.id));
     const id = newId();
     await tx.db.insert(billPayments).values({
       id, bill_id: bill.id, payment_date: input.payment_date, amount: centsToDecimal(cents), payment_method: input.payment_method ?? 'check',
-      reference_number: input.reference_number ?? null, notes: input.notes ?? null, created_by: tx.actor?.email ?? null,
+      reference_number: input.reference_number ?? null, notes: input.notes ?? null, cash_account_id: cash.id, fund_split: split, created_by: tx.actor?.email ?? null,
     });
     await postEntry(tx, {
       date: input.payment_date, memo: `Payment of bill ${bill.bill_number}`, source_type: 'bill_payment', source_id: id,
-      lines: billPaymentPosting({ bill_id: bill.id, vendor_id: bill.vendor_id, cents }, await systemAccounts(tx)),
+      lines: billPaymentPosting({ bill_id: bill.id, vendor_id: bill.vendor_id, cash_account_id: cash.id, cash_fund_id: cash.fund_id, split }, acc),
     });
     await settleBill(tx, bill);
     await publishRecord(tx, billPaymentEntity, id, 'create');
@@ -326,17 +335,20 @@ export async function payBill(ctx: Ctx, input: BillPaymentInput): Promise<string
   });
 }
 
-/** Inserts bill payments checked by the caller (restore) and posts each (Dr A/P / Cr Cash) on its date. */
-export async function insertBillPayments(ctx: Ctx, rows: ReadonlyArray<typeof billPayments.$inferInsert & { id: string; vendor_id: string; bill_number: string }>): Promise<void> {
+/** Inserts bill payments checked by the caller (restore) and posts each (Dr A/P / Cr Cash, by fund) on its date. */
+export async function insertBillPayments(
+  ctx: Ctx,
+  rows: ReadonlyArray<typeof billPayments.$inferInsert & { id: string; vendor_id: string; bill_number: string; cash_fund_id: string }>,
+): Promise<void> {
   const acc = await systemAccounts(ctx);
   const createdBy = ctx.actor?.email ?? null;
-  const stored = rows.map(({ vendor_id: _v, bill_number: _n, ...r }) => ({ ...r, created_by: createdBy }));
+  const stored = rows.map(({ vendor_id: _v, bill_number: _n, cash_fund_id: _f, ...r }) => ({ ...r, created_by: createdBy }));
   for (let i = 0; i < stored.length; i += 500) await ctx.db.insert(billPayments).values(stored.slice(i, i + 500));
   await postEntries(
     ctx,
     rows.map((r) => ({
       date: r.payment_date, memo: `Payment of bill ${r.bill_number}`, source_type: 'bill_payment' as const, source_id: r.id,
-      lines: billPaymentPosting({ bill_id: r.bill_id, vendor_id: r.vendor_id, cents: toCents(r.amount) }, acc),
+      lines: billPaymentPosting({ bill_id: r.bill_id, vendor_id: r.vendor_id, cash_account_id: r.cash_account_id, cash_fund_id: r.cash_fund_id, split: r.fund_split }, acc),
     })),
   );
 }

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isBalanced, type SystemAccounts } from '../ledger/posting.rules.ts';
+import { isBalanced, type SystemAccounts, type SystemFunds } from '../ledger/posting.rules.ts';
 import { assertBillChange, assertBillPayment, billCancellationDate, billPhaseForCreate, billPhaseOf, computeBill, defaultBillDueDate, type BillState } from './bill.rules.ts';
 
 const acc: SystemAccounts = {
   cash: 'cash', accounts_receivable: 'ar', owner_prepayments: 'prepay', accounts_payable: 'ap', sales_tax_payable: 'tax',
   fund_balance: 'fund', assessment_income: 'dues', late_fee_income: 'late', tax_expense: 'taxexp',
+  reserve_cash: 'rcash', due_from_funds: 'duefrom', due_to_funds: 'dueto', interfund_transfers: 'transfers',
 };
+const funds: SystemFunds = { operating: 'OP', reserve: 'RES' };
 const bill = (over: Partial<BillState> = {}): BillState => ({
-  id: 'b', vendor_id: 'v', phase: 'recorded', tax_amount: '0', lines: [{ quantity: 2, unit_price: '80.00', account_id: 'land' }], paidCents: 0, ...over,
+  id: 'b', vendor_id: 'v', phase: 'recorded', tax_amount: '0', lines: [{ quantity: 2, unit_price: '80.00', account_id: 'land', fund_id: 'OP' }], paidCents: 0, ...over,
 });
 
 describe('computeBill', () => {
@@ -18,15 +20,15 @@ describe('computeBill', () => {
     { tax: '0', paid: 16000, total: 16000, balance: 0, status: 'paid' },
     { tax: '0.01', paid: 16000, total: 16001, balance: 1, status: 'partial' },
   ])('tax $tax, paid $paid → $status, balance $balance', ({ tax, paid, total, balance, status }) => {
-    const c = computeBill(bill({ tax_amount: tax, paidCents: paid }), acc);
+    const c = computeBill(bill({ tax_amount: tax, paidCents: paid }), acc, funds);
     expect({ total: c.totalCents, balance: c.balanceCents, status: c.status }).toEqual({ total, balance, status });
     expect(isBalanced(c.posting!)).toBe(true);
     expect(c.posting!.find((l) => l.account_id === 'ap')!.credit).toBe(total);
   });
   it('drafts and cancelled bills post nothing; a total below what is paid is refused', () => {
-    expect(computeBill(bill({ phase: 'draft' }), acc)).toMatchObject({ status: 'draft', posting: null, balanceCents: 16000 });
-    expect(computeBill(bill({ phase: 'cancelled' }), acc)).toMatchObject({ status: 'cancelled', posting: null, balanceCents: 0 });
-    expect(() => computeBill(bill({ paidCents: 16001 }), acc)).toThrow(/cannot be less than the 160.01 already paid/);
+    expect(computeBill(bill({ phase: 'draft' }), acc, funds)).toMatchObject({ status: 'draft', posting: null, balanceCents: 16000 });
+    expect(computeBill(bill({ phase: 'cancelled' }), acc, funds)).toMatchObject({ status: 'cancelled', posting: null, balanceCents: 0 });
+    expect(() => computeBill(bill({ paidCents: 16001 }), acc, funds)).toThrow(/cannot be less than the 160.01 already paid/);
   });
   it.each([['draft', 'draft'], ['pending', 'recorded'], ['paid', 'recorded'], ['overdue', 'recorded'], ['cancelled', 'cancelled']])('status %s is phase %s', (s, p) => expect(billPhaseOf(s)).toBe(p));
   it('phases at create, due dates and cancellation dates', () => {

@@ -3,7 +3,7 @@ import { BILL_DUE_DAYS } from '@covenant/contracts/constants';
 import { laterDate } from '@covenant/contracts/dates';
 import { centsToDecimal } from '@covenant/contracts/money';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { billPosting, type PostingLine, type SystemAccounts } from '../ledger/posting.rules.ts';
+import { billPosting, type PostingLine, type SystemAccounts, type SystemFunds } from '../ledger/posting.rules.ts';
 
 /** Bill rules without I/O: totals, balance, status and the entry a bill posts; which changes and payments it accepts. */
 
@@ -25,7 +25,7 @@ export interface BillState {
   phase: BillPhase;
   /** Entered by hand on the bill (spec: total is subtotal plus tax). */
   tax_amount: number | string | null;
-  lines: ReadonlyArray<{ quantity: number | string; unit_price: number | string; account_id: string | null }>;
+  lines: ReadonlyArray<{ quantity: number | string; unit_price: number | string; account_id: string | null; fund_id: string }>;
   paidCents: number;
 }
 
@@ -41,7 +41,7 @@ export interface ComputedBill {
   posting: PostingLine[] | null;
 }
 
-export function computeBill(s: BillState, acc: SystemAccounts): ComputedBill {
+export function computeBill(s: BillState, acc: SystemAccounts, funds: SystemFunds): ComputedBill {
   const totals = billTotals(s.lines, s.tax_amount);
   const base = { lineCents: totals.lineCents, subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents };
   if (s.phase === 'cancelled') return { ...base, amountPaidCents: 0, balanceCents: 0, status: 'cancelled', posting: null };
@@ -59,8 +59,9 @@ export function computeBill(s: BillState, acc: SystemAccounts): ComputedBill {
     balanceCents: totals.totalCents - s.paidCents,
     status: paid === 'sent' ? 'pending' : paid,
     posting: billPosting(
-      { id: s.id, vendor_id: s.vendor_id, lines: s.lines.map((l, i) => ({ account_id: l.account_id, cents: totals.lineCents[i]! })), taxCents: totals.taxCents },
+      { id: s.id, vendor_id: s.vendor_id, lines: s.lines.map((l, i) => ({ account_id: l.account_id, fund_id: l.fund_id, cents: totals.lineCents[i]! })), taxCents: totals.taxCents },
       acc,
+      funds,
       acc.tax_expense,
     ),
   };

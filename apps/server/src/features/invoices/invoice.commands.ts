@@ -9,7 +9,7 @@ import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
-import { assertLineAccount, systemAccounts } from '../accounts/accounts.service.ts';
+import { assertLineAccount, lineFund, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import { productEntity } from '../items/items.feature.ts';
 import { postEntries, replacePosting, reverseSource, type EntryInput } from '../ledger/ledger.service.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
@@ -37,6 +37,7 @@ export interface LineInput {
   quantity: number | string;
   unit_price: number | string;
   account_id?: string | null | undefined;
+  fund_id?: string | null | undefined;
 }
 
 export interface InvoiceFields {
@@ -55,13 +56,14 @@ export interface NewInvoiceInput extends InvoiceFields {
   lines?: readonly LineInput[];
 }
 
-/** A line ready to store: its account resolved and its extended price computed. */
+/** A line ready to store: its account and fund resolved and its extended price computed. */
 export interface CompletedLine {
   product_id: string | null;
   description: string | null;
   quantity: string;
   unit_price: string;
   account_id: string;
+  fund_id: string;
   extended_price: string;
 }
 
@@ -118,18 +120,23 @@ async function hasPaymentHistory(ctx: Ctx, invoiceId: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** Resolves a line: its item's description, price and account when an item is chosen, the dues account otherwise. */
+/**
+ * Resolves a line: its item's description, price, account and fund when an item is chosen; otherwise the dues
+ * account and the Operating fund.
+ */
 export async function completeLine(ctx: Ctx, line: Partial<LineInput>, existing?: LineRow): Promise<CompletedLine> {
   const merged: Partial<LineInput> = { ...(existing ?? {}), ...line };
-  let { description, unit_price, account_id } = merged;
+  let { description, unit_price, account_id, fund_id } = merged;
   if (line.product_id && line.product_id !== existing?.product_id) {
     const p = await referenced(ctx, productEntity, line.product_id, 'Product');
     if (line.description === undefined) description = p.description as string;
     if (line.unit_price === undefined) unit_price = p.unit_price as string;
     if (line.account_id === undefined) account_id = p.account_id as string;
+    if (line.fund_id === undefined) fund_id = p.fund_id as string;
   }
   if (!account_id) account_id = (await systemAccounts(ctx)).assessment_income;
   if (line.account_id !== undefined || !existing || account_id !== existing.account_id) await assertLineAccount(ctx, account_id, 'Line account');
+  fund_id = fund_id && fund_id === existing?.fund_id ? fund_id : await lineFund(ctx, fund_id);
   const quantity = asText(merged.quantity ?? 1);
   const price = asText(unit_price ?? 0);
   return {
@@ -138,6 +145,7 @@ export async function completeLine(ctx: Ctx, line: Partial<LineInput>, existing?
     quantity,
     unit_price: price,
     account_id,
+    fund_id,
     extended_price: centsToDecimal(multiplyCents(toCents(price), quantity)),
   };
 }
@@ -151,7 +159,7 @@ export async function settleInvoice(ctx: Ctx, inv: InvoiceRow): Promise<void> {
   const phase = phaseOf(inv.status);
   const paid = phase === 'issued' ? await paidCents(ctx, inv.id) : 0;
   const acc = await systemAccounts(ctx);
-  const c = computeInvoice({ ...inv, phase, lines, paidCents: paid, peakAppliedCents: phase === 'issued' ? await peakAppliedCents(ctx, inv.id) : 0 }, acc);
+  const c = computeInvoice({ ...inv, phase, lines, paidCents: paid, peakAppliedCents: phase === 'issued' ? await peakAppliedCents(ctx, inv.id) : 0 }, acc, await systemFunds(ctx));
   await ctx.db
     .update(invoices)
     .set({
@@ -180,6 +188,7 @@ export async function settleInvoice(ctx: Ctx, inv: InvoiceRow): Promise<void> {
 export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]): Promise<void> {
   if (invoiceIds.length === 0) return;
   const acc = await systemAccounts(ctx);
+  const fundIds = await systemFunds(ctx);
   const rows = await ctx.db.select().from(invoices).where(inArray(invoices.id, [...invoiceIds])).for('no key update');
   const lines = await ctx.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoice_id, [...invoiceIds])).orderBy(asc(invoiceLineItems.line_no));
   const links = await ctx.db.select().from(paymentInvoices).where(inArray(paymentInvoices.invoice_id, [...invoiceIds]));
@@ -187,7 +196,7 @@ export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]
     const own = links.filter((l) => l.invoice_id === inv.id);
     const paid = own.filter((l) => l.reversed_date === null).reduce((s, l) => s + toCents(l.amount_applied), 0);
     const peak = peakApplied(own.map((l) => ({ cents: toCents(l.amount_applied), applied_date: l.applied_date, reversed_date: l.reversed_date })));
-    const c = computeInvoice({ ...inv, phase: phaseOf(inv.status), lines: lines.filter((l) => l.invoice_id === inv.id), paidCents: paid, peakAppliedCents: peak }, acc);
+    const c = computeInvoice({ ...inv, phase: phaseOf(inv.status), lines: lines.filter((l) => l.invoice_id === inv.id), paidCents: paid, peakAppliedCents: peak }, acc, fundIds);
     return sql`(${inv.id}, ${centsToDecimal(c.amountPaidCents)}::numeric, ${centsToDecimal(c.balanceCents)}::numeric, ${c.status}::invoice_status)`;
   });
   for (let i = 0; i < values.length; i += 1000) {
@@ -203,13 +212,14 @@ export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]
  */
 export async function insertInvoices(ctx: Ctx, docs: readonly NewInvoiceDoc[]): Promise<string[]> {
   const acc = await systemAccounts(ctx);
+  const fundIds = await systemFunds(ctx);
   const createdBy = ctx.actor?.email ?? null;
   const invoiceRows: Array<typeof invoices.$inferInsert> = [];
   const lineRows: Array<typeof invoiceLineItems.$inferInsert> = [];
   const entries: EntryInput[] = [];
   for (const d of docs) {
     const id = d.id ?? newId();
-    const c = computeInvoice({ id, invoice_number: d.invoice_number, invoice_date: d.invoice_date, owner_id: d.owner_id, property_id: d.property_id, phase: d.phase, tax_rate: d.tax_rate, lines: d.lines, paidCents: d.paidCents ?? 0 }, acc);
+    const c = computeInvoice({ id, invoice_number: d.invoice_number, invoice_date: d.invoice_date, owner_id: d.owner_id, property_id: d.property_id, phase: d.phase, tax_rate: d.tax_rate, lines: d.lines, paidCents: d.paidCents ?? 0 }, acc, fundIds);
     invoiceRows.push({
       id, invoice_number: d.invoice_number, invoice_date: d.invoice_date, due_date: d.due_date, owner_id: d.owner_id, property_id: d.property_id,
       tax_rate_id: d.tax_rate_id, tax_rate: d.tax_rate, notes: d.notes ?? null, payment_terms: d.payment_terms ?? 'Net 15',

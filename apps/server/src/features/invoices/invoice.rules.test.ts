@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isBalanced, type SystemAccounts } from '../ledger/posting.rules.ts';
+import { isBalanced, type SystemAccounts, type SystemFunds } from '../ledger/posting.rules.ts';
 import { assertInvoiceChange, cancellationDate, computeInvoice, defaultDueDate, peakApplied, phaseForCreate, phaseOf, type InvoiceState } from './invoice.rules.ts';
 
 const acc: SystemAccounts = {
   cash: 'cash', accounts_receivable: 'ar', owner_prepayments: 'prepay', accounts_payable: 'ap', sales_tax_payable: 'tax',
   fund_balance: 'fund', assessment_income: 'dues', late_fee_income: 'late', tax_expense: 'taxexp',
+  reserve_cash: 'rcash', due_from_funds: 'duefrom', due_to_funds: 'dueto', interfund_transfers: 'transfers',
 };
+const funds: SystemFunds = { operating: 'OP', reserve: 'RES' };
 
 const state = (over: Partial<InvoiceState> = {}): InvoiceState => ({
   id: 'inv', invoice_number: 'INV-100001-20260301-001', invoice_date: '2026-03-01', owner_id: 'o1', property_id: 'p1', phase: 'issued', tax_rate: null,
-  lines: [{ quantity: 1, unit_price: '250.00', account_id: 'dues' }], paidCents: 0, ...over,
+  lines: [{ quantity: 1, unit_price: '250.00', account_id: 'dues', fund_id: 'OP' }], paidCents: 0, ...over,
 });
 const ar = (p: ReturnType<typeof computeInvoice>['posting']) => p?.find((l) => l.account_id === 'ar')?.debit ?? 0;
 
@@ -27,7 +29,7 @@ describe('computeInvoice: totals, balance and status', () => {
     { lines: [['1.25', '80.00'], ['2', '12.34']], rate: '5.5', paid: 1, sub: 12468, tax: 686, total: 13154, balance: 13153, status: 'partial' },
     { lines: [], rate: '7', paid: 0, sub: 0, tax: 0, total: 0, balance: 0, status: 'sent' },
   ])('$lines at $rate% with $paid paid', ({ lines, rate, paid, sub, tax, total, balance, status }) => {
-    const c = computeInvoice(state({ tax_rate: rate, paidCents: paid, lines: lines.map(([q, p]) => ({ quantity: q!, unit_price: p!, account_id: 'dues' })) }), acc);
+    const c = computeInvoice(state({ tax_rate: rate, paidCents: paid, lines: lines.map(([q, p]) => ({ quantity: q!, unit_price: p!, account_id: 'dues', fund_id: 'OP' })) }), acc, funds);
     expect({ sub: c.subtotalCents, tax: c.taxCents, total: c.totalCents, balance: c.balanceCents, status: c.status, paid: c.amountPaidCents }).toEqual({ sub, tax, total, balance, status, paid });
     if (total > 0) {
       expect(isBalanced(c.posting!)).toBe(true);
@@ -39,21 +41,21 @@ describe('computeInvoice: totals, balance and status', () => {
   });
 
   it('a draft posts nothing and its balance is its total', () => {
-    const c = computeInvoice(state({ phase: 'draft', tax_rate: '5' }), acc);
+    const c = computeInvoice(state({ phase: 'draft', tax_rate: '5' }), acc, funds);
     expect(c).toMatchObject({ status: 'draft', totalCents: 26250, balanceCents: 26250, amountPaidCents: 0, posting: null });
   });
 
   it('a cancelled invoice posts nothing and owes nothing', () => {
-    expect(computeInvoice(state({ phase: 'cancelled' }), acc)).toMatchObject({ status: 'cancelled', balanceCents: 0, amountPaidCents: 0, posting: null });
+    expect(computeInvoice(state({ phase: 'cancelled' }), acc, funds)).toMatchObject({ status: 'cancelled', balanceCents: 0, amountPaidCents: 0, posting: null });
   });
 
   it('refuses a total below what is paid, and payments on a draft', () => {
-    expect(() => computeInvoice(state({ paidCents: 25001 }), acc)).toThrow(/cannot be less than the 250.01 already paid/);
-    expect(() => computeInvoice(state({ phase: 'draft', paidCents: 1 }), acc)).toThrow(/draft invoice cannot carry payments/);
+    expect(() => computeInvoice(state({ paidCents: 25001 }), acc, funds)).toThrow(/cannot be less than the 250.01 already paid/);
+    expect(() => computeInvoice(state({ phase: 'draft', paidCents: 1 }), acc, funds)).toThrow(/draft invoice cannot carry payments/);
   });
 
   it('posts each line to the account it was issued with; tax is never revenue', () => {
-    const c = computeInvoice(state({ tax_rate: '10', lines: [{ quantity: 1, unit_price: 100, account_id: 'dues' }, { quantity: 1, unit_price: 25, account_id: 'late' }, { quantity: 1, unit_price: 5, account_id: null }] }), acc);
+    const c = computeInvoice(state({ tax_rate: '10', lines: [{ quantity: 1, unit_price: 100, account_id: 'dues', fund_id: 'OP' }, { quantity: 1, unit_price: 25, account_id: 'late', fund_id: 'OP' }, { quantity: 1, unit_price: 5, account_id: null, fund_id: 'OP' }] }), acc, funds);
     const credit = (a: string) => c.posting!.find((l) => l.account_id === a)?.credit ?? 0;
     expect([credit('dues'), credit('late'), credit('tax')]).toEqual([10500, 2500, 1300]);
     expect(ar(c.posting)).toBe(14300);
@@ -61,8 +63,8 @@ describe('computeInvoice: totals, balance and status', () => {
   });
 
   it('the stored rate decides the tax, whatever the tax rate record says later', () => {
-    const issuedAt725 = computeInvoice(state({ tax_rate: '7.25' }), acc);
-    const sameDocAfterRecordEdit = computeInvoice(state({ tax_rate: '7.25' }), acc);
+    const issuedAt725 = computeInvoice(state({ tax_rate: '7.25' }), acc, funds);
+    const sameDocAfterRecordEdit = computeInvoice(state({ tax_rate: '7.25' }), acc, funds);
     expect(sameDocAfterRecordEdit.posting).toEqual(issuedAt725.posting);
     expect(issuedAt725.taxCents).toBe(1813);
   });
@@ -123,7 +125,7 @@ describe('peakApplied: the most applied at one time', () => {
   ] as const)('%j → %i', (links, peak) => expect(peakApplied(links)).toBe(peak));
 
   it('an issued total below the peak is refused even when nothing is paid now (a bounce reopened it)', () => {
-    expect(() => computeInvoice(state({ paidCents: 0, peakAppliedCents: 20000, lines: [{ quantity: 1, unit_price: 150, account_id: 'dues' }] }), acc)).toThrow(/200.00 that payments applied to it at one time/);
-    expect(computeInvoice(state({ paidCents: 0, peakAppliedCents: 20000 }), acc).balanceCents).toBe(25000);
+    expect(() => computeInvoice(state({ paidCents: 0, peakAppliedCents: 20000, lines: [{ quantity: 1, unit_price: 150, account_id: 'dues', fund_id: 'OP' }] }), acc, funds)).toThrow(/200.00 that payments applied to it at one time/);
+    expect(computeInvoice(state({ paidCents: 0, peakAppliedCents: 20000 }), acc, funds).balanceCents).toBe(25000);
   });
 });

@@ -2,7 +2,7 @@ import { addDays, invoiceTotals, paidStatus } from '@covenant/contracts/document
 import { INVOICE_DUE_DAYS } from '@covenant/contracts/constants';
 import { laterDate } from '@covenant/contracts/dates';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { invoicePosting, type PostingLine, type SystemAccounts } from '../ledger/posting.rules.ts';
+import { invoicePosting, type PostingLine, type SystemAccounts, type SystemFunds } from '../ledger/posting.rules.ts';
 
 /**
  * Invoice rules without I/O: what an invoice's lines, issued tax rate and applied payments make of it (totals,
@@ -27,6 +27,8 @@ export interface InvoiceLineState {
   unit_price: number | string;
   /** The account the line was issued with (copied from its item when chosen). */
   account_id: string | null;
+  /** The fund the line belongs to (from its item, else Operating). */
+  fund_id: string;
 }
 
 export interface InvoiceState {
@@ -56,12 +58,12 @@ export interface ComputedInvoice {
   amountPaidCents: number;
   balanceCents: number;
   status: InvoiceStatus;
-  /** The entry an issued invoice posts at its date: Dr A/R, Cr revenue by line account, Cr sales tax. Null when it posts nothing. */
+  /** The entry an issued invoice posts at its date: Dr A/R per fund, Cr revenue by line account and fund, Cr sales tax. Null when it posts nothing. */
   posting: PostingLine[] | null;
 }
 
 /** Everything derived about an invoice; refuses an issued total below what is already paid on it. */
-export function computeInvoice(s: InvoiceState, acc: SystemAccounts): ComputedInvoice {
+export function computeInvoice(s: InvoiceState, acc: SystemAccounts, funds: SystemFunds): ComputedInvoice {
   const totals = invoiceTotals(s.lines, s.tax_rate);
   const base = { lineCents: totals.lineCents, subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents };
   if (s.phase === 'cancelled') return { ...base, amountPaidCents: 0, balanceCents: 0, status: 'cancelled', posting: null };
@@ -82,8 +84,9 @@ export function computeInvoice(s: InvoiceState, acc: SystemAccounts): ComputedIn
     balanceCents: totals.totalCents - s.paidCents,
     status: paidStatus(totals.totalCents, s.paidCents),
     posting: invoicePosting(
-      { id: s.id, owner_id: s.owner_id, property_id: s.property_id, lines: s.lines.map((l, i) => ({ account_id: l.account_id, cents: totals.lineCents[i]! })), taxCents: totals.taxCents },
+      { id: s.id, owner_id: s.owner_id, property_id: s.property_id, lines: s.lines.map((l, i) => ({ account_id: l.account_id, fund_id: l.fund_id, cents: totals.lineCents[i]! })), taxCents: totals.taxCents },
       acc,
+      funds,
     ),
   };
 }

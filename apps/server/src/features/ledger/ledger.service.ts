@@ -11,7 +11,7 @@ import { compact, isBalanced, reversed, samePosting, type PostingLine } from './
  * The only writer of journal entries and lines. Documents' commands call it inside their transaction; the
  * database refuses an unbalanced entry and any change to a posted one.
  */
-export type SourceType = 'invoice' | 'payment' | 'payment_application' | 'bill' | 'bill_payment';
+export type SourceType = 'invoice' | 'payment' | 'payment_application' | 'bill' | 'bill_payment' | 'transfer' | 'journal';
 
 export interface EntryInput {
   date: string;
@@ -36,7 +36,7 @@ export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Prom
       ids.push(null);
       continue;
     }
-    if (!isBalanced(lines)) throw new Error(`Unbalanced posting for ${input.source_type} ${input.source_id}`);
+    if (!isBalanced(lines)) throw new Error(`Posting for ${input.source_type} ${input.source_id} is unbalanced in a fund`);
     const id = newId();
     ids.push(id);
     entryRows.push({ id, entry_date: input.date, memo: input.memo, source_type: input.source_type, source_id: input.source_id, reverses_id: input.reverses_id ?? null, created_by: ctx.actor?.email ?? null });
@@ -46,6 +46,7 @@ export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Prom
         entry_id: id,
         line_no: i + 1,
         account_id: l.account_id,
+        fund_id: l.fund_id,
         debit: centsToDecimal(l.debit),
         credit: centsToDecimal(l.credit),
         owner_id: l.owner_id ?? null,
@@ -93,6 +94,7 @@ async function linesOf(ctx: Ctx, entryIds: string[]): Promise<Map<string, Postin
   for (const r of rows) {
     byEntry.get(r.entry_id)!.push({
       account_id: r.account_id,
+      fund_id: r.fund_id,
       debit: toCents(r.debit),
       credit: toCents(r.credit),
       owner_id: r.owner_id,
@@ -124,6 +126,21 @@ export async function reverseSource(ctx: Ctx, sourceType: SourceType, sourceId: 
     })),
   );
   return entries.length;
+}
+
+/**
+ * What a document is still owed (receivables, debit-normal) or owes (payables, credit-normal) per fund, from its
+ * lines on the control account: the basis for splitting a payment across the document's funds.
+ */
+export async function openByFund(ctx: Ctx, accountId: string, documentType: 'invoice' | 'bill', documentId: string): Promise<Array<{ fund_id: string; cents: number }>> {
+  const sign = documentType === 'invoice' ? sql`${journalLines.debit} - ${journalLines.credit}` : sql`${journalLines.credit} - ${journalLines.debit}`;
+  const rows = await ctx.db
+    .select({ fund_id: journalLines.fund_id, open: sql<string>`sum(${sign})` })
+    .from(journalLines)
+    .where(and(eq(journalLines.account_id, accountId), eq(journalLines.document_type, documentType), eq(journalLines.document_id, documentId)))
+    .groupBy(journalLines.fund_id)
+    .orderBy(asc(journalLines.fund_id));
+  return rows.map((r) => ({ fund_id: r.fund_id, cents: toCents(r.open) }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { allocate } from '@covenant/contracts/documents';
 import { PAYMENT_METHODS } from '@covenant/contracts/constants';
@@ -6,7 +6,7 @@ import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { bouncePaymentInput } from '@covenant/contracts/entities';
 import { isoDate, money, optDate, optText, recordId } from '@covenant/contracts/fields';
 import { newId } from '@covenant/db/ids';
-import { paymentInvoices, payments } from '@covenant/db/schema/finance';
+import { chartOfAccounts, paymentInvoices, payments } from '@covenant/db/schema/finance';
 import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
@@ -14,13 +14,13 @@ import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
-import { systemAccounts } from '../accounts/accounts.service.ts';
+import { bankAccount, systemAccounts } from '../accounts/accounts.service.ts';
 import { createInvoice, lockInvoice, settleInvoice, type InvoiceRow } from '../invoices/invoice.commands.ts';
 import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { phaseOf } from '../invoices/invoice.rules.ts';
 import { nextDocumentNumber } from '../invoices/numbering.ts';
-import { postEntries, postEntry, reverseSource } from '../ledger/ledger.service.ts';
-import { applicationPosting, paymentPosting } from '../ledger/posting.rules.ts';
+import { openByFund, postEntries, postEntry, reverseSource } from '../ledger/ledger.service.ts';
+import { applicationPosting, paymentPosting, splitByFund } from '../ledger/posting.rules.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
 import { paymentEntity, paymentInvoiceEntity } from './payments.entities.ts';
 import { applicationDate, assertApplication, planBounce } from './payment.rules.ts';
@@ -34,6 +34,16 @@ import { applicationDate, assertApplication, planBounce } from './payment.rules.
 export type PaymentRow = typeof payments.$inferSelect;
 type LinkRow = typeof paymentInvoices.$inferSelect;
 
+/** The bank accounts' funds, for the payments that deposit into them. */
+async function fundsOfAccounts(ctx: Ctx, ids: Iterable<string>): Promise<Map<string, string>> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return new Map();
+  const rows = await ctx.db.select({ id: chartOfAccounts.id, fund_id: chartOfAccounts.fund_id }).from(chartOfAccounts).where(inArray(chartOfAccounts.id, list));
+  const out = new Map(rows.map((r) => [r.id, r.fund_id!]));
+  for (const id of list) if (!out.get(id)) throw new ValidationError('A payment must be deposited into a bank account of a fund');
+  return out;
+}
+
 export interface NewPaymentInput {
   payment_number?: string | undefined;
   payment_date: string;
@@ -44,6 +54,7 @@ export interface NewPaymentInput {
   notes?: string | null | undefined;
   status?: string | undefined;
   idempotency_key?: string | undefined;
+  deposit_account_id?: string | null | undefined;
 }
 
 
@@ -85,12 +96,13 @@ export async function paymentByIdempotencyKey(ctx: Ctx, key: string | undefined)
 export async function insertPayments(ctx: Ctx, docs: ReadonlyArray<Omit<typeof payments.$inferInsert, 'created_by'>>): Promise<string[]> {
   const acc = await systemAccounts(ctx);
   const rows = docs.map((d) => ({ ...d, id: d.id ?? newId(), created_by: ctx.actor?.email ?? null }));
+  const fundOf = await fundsOfAccounts(ctx, rows.map((r) => r.deposit_account_id));
   for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(payments).values(rows.slice(i, i + 500));
   await postEntries(
     ctx,
     rows.map((p) => ({
       date: p.payment_date, memo: `Payment ${p.payment_number}`, source_type: 'payment' as const, source_id: p.id,
-      lines: paymentPosting({ id: p.id, owner_id: p.owner_id, cents: toCents(p.amount) }, acc),
+      lines: paymentPosting({ id: p.id, owner_id: p.owner_id, cents: toCents(p.amount), cash_account_id: p.deposit_account_id, fund_id: fundOf.get(p.deposit_account_id)! }, acc),
     })),
   );
   if (rows.length <= 20) for (const p of rows) await publishRecord(ctx, paymentEntity, p.id, 'create');
@@ -102,16 +114,19 @@ export async function insertPayments(ctx: Ctx, docs: ReadonlyArray<Omit<typeof p
  * Inserts applications checked by the caller (restore) and posts each on its applied date (Dr Owner
  * Prepayments / Cr A/R); the invoices' amounts are the caller's to settle.
  */
-export async function insertApplications(ctx: Ctx, rows: ReadonlyArray<typeof paymentInvoices.$inferInsert & { id: string; owner_id: string; payment_number: string; invoice_number: string }>): Promise<void> {
+export async function insertApplications(
+  ctx: Ctx,
+  rows: ReadonlyArray<typeof paymentInvoices.$inferInsert & { id: string; owner_id: string; payment_number: string; invoice_number: string; payment_fund_id: string }>,
+): Promise<void> {
   const acc = await systemAccounts(ctx);
   const createdBy = ctx.actor?.email ?? null;
-  const stored = rows.map(({ owner_id: _o, payment_number: _p, invoice_number: _i, ...r }) => ({ ...r, created_by: createdBy }));
+  const stored = rows.map(({ owner_id: _o, payment_number: _p, invoice_number: _i, payment_fund_id: _f, ...r }) => ({ ...r, created_by: createdBy }));
   for (let i = 0; i < stored.length; i += 500) await ctx.db.insert(paymentInvoices).values(stored.slice(i, i + 500));
   await postEntries(
     ctx,
     rows.map((r) => ({
       date: r.applied_date, memo: `Payment ${r.payment_number} applied to ${r.invoice_number}`, source_type: 'payment_application' as const, source_id: r.id,
-      lines: applicationPosting({ payment_id: r.payment_id, invoice_id: r.invoice_id, owner_id: r.owner_id, cents: toCents(r.amount_applied) }, acc),
+      lines: applicationPosting({ payment_id: r.payment_id, invoice_id: r.invoice_id, owner_id: r.owner_id, payment_fund_id: r.payment_fund_id, split: r.fund_split }, acc),
     })),
   );
 }
@@ -136,12 +151,13 @@ export async function createPayment(ctx: Ctx, input: NewPaymentInput): Promise<s
   if (cents <= 0) throw new ValidationError('Amount must be greater than 0');
   return withTransaction(ctx, async (tx) => {
     const owner = await referenced(tx, ownerEntity, input.owner_id, 'Owner');
+    const deposit = await bankAccount(tx, input.deposit_account_id);
     const number = input.payment_number?.trim() || (await nextDocumentNumber(tx, 'PMT', payments, payments.payment_number, owner.owner_id as string, input.payment_date));
     const [id] = await insertPayments(tx, [
       {
         payment_number: number, payment_date: input.payment_date, payment_method: input.payment_method ?? 'check', reference_number: input.reference_number ?? null,
         amount: centsToDecimal(cents), owner_id: input.owner_id, notes: input.notes ?? null, status: (input.status as 'cleared' | 'pending' | undefined) ?? 'cleared',
-        idempotency_key: input.idempotency_key ?? null,
+        idempotency_key: input.idempotency_key ?? null, deposit_account_id: deposit.id,
       },
     ]);
     return id!;
@@ -179,12 +195,15 @@ async function applyLocked(ctx: Ctx, payment: PaymentRow, invoice: InvoiceRow, c
     cents,
     date,
   );
-  const id = newId();
-  await ctx.db.insert(paymentInvoices).values({ id, payment_id: payment.id, invoice_id: invoice.id, amount_applied: centsToDecimal(cents), applied_date: date, created_by: ctx.actor?.email ?? null });
   const acc = await systemAccounts(ctx);
+  // The invoice's funds each get their share of the money; the payment's bank account decides its own fund.
+  const split = splitByFund(cents, await openByFund(ctx, acc.accounts_receivable, 'invoice', invoice.id));
+  const { fund_id: paymentFund } = await bankAccount(ctx, payment.deposit_account_id);
+  const id = newId();
+  await ctx.db.insert(paymentInvoices).values({ id, payment_id: payment.id, invoice_id: invoice.id, amount_applied: centsToDecimal(cents), applied_date: date, fund_split: split, created_by: ctx.actor?.email ?? null });
   await postEntry(ctx, {
     date, memo: `Payment ${payment.payment_number} applied to ${invoice.invoice_number}`, source_type: 'payment_application', source_id: id,
-    lines: applicationPosting({ payment_id: payment.id, invoice_id: invoice.id, owner_id: payment.owner_id, cents }, acc),
+    lines: applicationPosting({ payment_id: payment.id, invoice_id: invoice.id, owner_id: payment.owner_id, payment_fund_id: paymentFund, split }, acc),
   });
   await settleInvoice(ctx, await lockInvoice(ctx, invoice.id));
   await publishRecord(ctx, paymentInvoiceEntity, id, 'create');
@@ -235,6 +254,7 @@ export const recordPaymentInput = z.object({
   notes: optText(5000),
   invoice_ids: z.array(recordId('Invoice')).max(500).default([]),
   idempotency_key: z.string().min(8).max(100).optional(),
+  deposit_account_id: recordId('Deposit account').optional(),
 });
 
 /**

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compact, type PostingLine, type SystemAccounts } from '../ledger/posting.rules.ts';
+import { compact, type PostingLine, type SystemAccounts, type SystemFunds } from '../ledger/posting.rules.ts';
 import { applicationDate, assertApplication, bounceEntries, planBounce, type InvoiceForApplication, type PaymentForApplication } from './payment.rules.ts';
 
 const acc: SystemAccounts = {
   cash: 'cash', accounts_receivable: 'ar', owner_prepayments: 'prepay', accounts_payable: 'ap', sales_tax_payable: 'tax',
   fund_balance: 'fund', assessment_income: 'dues', late_fee_income: 'late', tax_expense: 'taxexp',
+  reserve_cash: 'rcash', due_from_funds: 'duefrom', due_to_funds: 'dueto', interfund_transfers: 'transfers',
 };
+const funds: SystemFunds = { operating: 'OP', reserve: 'RES' };
 
 describe('applicationDate: the later of payment and invoice dates, never before the day it is made', () => {
   it.each([
@@ -74,13 +76,14 @@ describe('bounces', () => {
     { cents: 10000, bounce: '2026-03-20' },
     { cents: 12345, bounce: '2026-05-01' },
   ])('the entries undo the receipt and the applications: cash and A/R back, credit gone ($cents on $bounce)', ({ cents, bounce }) => {
-    const payment = { id: 'p', owner_id: 'o1', cents };
+    const payment = { id: 'p', owner_id: 'o1', cents, cash_account_id: 'cash', fund_id: funds.operating };
     const plan = planBounce({ payment_date: '2026-03-10', status: 'cleared' }, links, bounce);
     const entries = bounceEntries(payment, links, plan, acc);
+    const line = (account_id: string, debit: number, credit: number) => ({ account_id, fund_id: 'OP', debit, credit });
     const originals = [
-      { date: '2026-03-10', lines: [{ account_id: 'cash', debit: cents, credit: 0 }, { account_id: 'prepay', debit: 0, credit: cents }] },
-      { date: '2026-03-10', lines: [{ account_id: 'prepay', debit: 6000, credit: 0 }, { account_id: 'ar', debit: 0, credit: 6000 }] },
-      { date: '2026-04-01', lines: [{ account_id: 'prepay', debit: 4000, credit: 0 }, { account_id: 'ar', debit: 0, credit: 4000 }] },
+      { date: '2026-03-10', lines: [line('cash', cents, 0), line('prepay', 0, cents)] },
+      { date: '2026-03-10', lines: [line('prepay', 6000, 0), line('ar', 0, 6000)] },
+      { date: '2026-04-01', lines: [line('prepay', 4000, 0), line('ar', 0, 4000)] },
     ];
     for (const e of entries) expect(e.lines.reduce((s, l) => s + l.debit - l.credit, 0)).toBe(0);
     // Before the bounce the receipt stands; after every reversal nothing of it is left.

@@ -1,7 +1,7 @@
 import { laterDate } from '@covenant/contracts/dates';
 import { centsToDecimal } from '@covenant/contracts/money';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { applicationPosting, paymentPosting, reversed, type PostingLine, type SystemAccounts } from '../ledger/posting.rules.ts';
+import { applicationPosting, paymentPosting, reversed, type FundAmount, type PostingLine, type SystemAccounts } from '../ledger/posting.rules.ts';
 import type { InvoicePhase } from '../invoices/invoice.rules.ts';
 
 /**
@@ -52,6 +52,8 @@ export interface AppliedLink {
   invoice_id: string;
   cents: number;
   applied_date: string;
+  /** How it was split across the invoice's funds (the entries it posted). */
+  split?: readonly FundAmount[];
 }
 
 export interface BouncePlan {
@@ -73,7 +75,7 @@ export function planBounce(payment: { payment_date: string; status: string }, li
 
 /** The entries a bounce posts, as posting rules: each application and the payment reversed (for tests and previews). */
 export function bounceEntries(
-  payment: { id: string; owner_id: string; cents: number },
+  payment: { id: string; owner_id: string; cents: number; cash_account_id: string; fund_id: string },
   links: readonly AppliedLink[],
   plan: BouncePlan,
   acc: SystemAccounts,
@@ -81,8 +83,9 @@ export function bounceEntries(
   return [
     ...plan.applications.map((a) => {
       const link = links.find((l) => l.id === a.id)!;
-      return { date: a.on, lines: reversed(applicationPosting({ payment_id: payment.id, invoice_id: link.invoice_id, owner_id: payment.owner_id, cents: link.cents }, acc)) };
+      const split = link.split ?? [{ fund_id: payment.fund_id, cents: link.cents }];
+      return { date: a.on, lines: reversed(applicationPosting({ payment_id: payment.id, invoice_id: link.invoice_id, owner_id: payment.owner_id, payment_fund_id: payment.fund_id, split }, acc)) };
     }),
-    { date: plan.paymentOn, lines: reversed(paymentPosting({ id: payment.id, owner_id: payment.owner_id, cents: payment.cents }, acc)) },
+    { date: plan.paymentOn, lines: reversed(paymentPosting(payment, acc)) },
   ];
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { toCents } from '@covenant/contracts/money';
 import { chartOfAccounts } from '@covenant/db/schema/finance';
 import { journalLines, ledgerAccountDeltas, ledgerAccountTotals } from '@covenant/db/schema/ledger';
@@ -14,6 +14,8 @@ export interface LedgerFilter {
   from?: string | undefined;
   to?: string | undefined;
   ownerId?: string | undefined;
+  /** One fund's postings only. */
+  fundId?: string | undefined;
 }
 
 function conditions(f: LedgerFilter): SQL[] {
@@ -21,6 +23,7 @@ function conditions(f: LedgerFilter): SQL[] {
   if (f.from) where.push(gte(journalLines.entry_date, f.from));
   if (f.to) where.push(lte(journalLines.entry_date, f.to));
   if (f.ownerId) where.push(eq(journalLines.owner_id, f.ownerId));
+  if (f.fundId) where.push(eq(journalLines.fund_id, f.fundId));
   return where;
 }
 
@@ -31,9 +34,11 @@ export interface AccountNet {
   account_type: string;
   /** Debit − credit, in cents. */
   net: number;
+  /** Debit − credit per fund id (funds with postings only). */
+  byFund: Record<string, number>;
 }
 
-/** Net (debit − credit) cents per account over journal lines matching the filter and any extra conditions. */
+/** Net (debit − credit) cents per account, and per fund, over journal lines matching the filter and any extra conditions. */
 export async function netByAccount(ctx: Ctx, f: LedgerFilter, extra: SQL[] = []): Promise<AccountNet[]> {
   const rows = await ctx.db
     .select({
@@ -41,14 +46,23 @@ export async function netByAccount(ctx: Ctx, f: LedgerFilter, extra: SQL[] = [])
       account_number: chartOfAccounts.account_number,
       account_name: chartOfAccounts.account_name,
       account_type: chartOfAccounts.account_type,
+      fund_id: journalLines.fund_id,
       net: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}), 0)`,
     })
     .from(journalLines)
     .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, journalLines.account_id))
     .where(and(...conditions(f), ...extra))
-    .groupBy(chartOfAccounts.id, chartOfAccounts.account_number, chartOfAccounts.account_name, chartOfAccounts.account_type)
+    .groupBy(chartOfAccounts.id, chartOfAccounts.account_number, chartOfAccounts.account_name, chartOfAccounts.account_type, journalLines.fund_id)
     .orderBy(asc(chartOfAccounts.account_number));
-  return rows.map((r) => ({ ...r, net: toCents(r.net) }));
+  const byAccount = new Map<string, AccountNet>();
+  for (const r of rows) {
+    const cents = toCents(r.net);
+    const row = byAccount.get(r.account_id) ?? { account_id: r.account_id, account_number: r.account_number, account_name: r.account_name, account_type: r.account_type, net: 0, byFund: {} };
+    row.net += cents;
+    row.byFund[r.fund_id] = (row.byFund[r.fund_id] ?? 0) + cents;
+    byAccount.set(r.account_id, row);
+  }
+  return [...byAccount.values()];
 }
 
 export interface IncomeFigures {
@@ -56,6 +70,13 @@ export interface IncomeFigures {
   expenses: Array<Omit<AccountNet, 'net'> & { cents: number }>;
   revenueCents: number;
   expenseCents: number;
+}
+
+/** Sums a per-fund map over rows, with a sign (credit-normal accounts are negated). */
+export function sumByFund(rows: ReadonlyArray<{ byFund: Record<string, number> }>, sign: 1 | -1 = 1): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows) for (const [fund, cents] of Object.entries(r.byFund)) out[fund] = (out[fund] ?? 0) + sign * cents;
+  return out;
 }
 
 /**
@@ -77,27 +98,28 @@ export async function netByAccountAllTime(ctx: Ctx, extra: SQL[] = []): Promise<
     .from(chartOfAccounts)
     .where(and(...extra))
     .orderBy(asc(chartOfAccounts.account_number));
-  return rows.map((r) => ({ ...r, net: toCents(r.net) })).filter((r) => r.net !== 0);
+  return rows.map((r) => ({ ...r, net: toCents(r.net), byFund: {} })).filter((r) => r.net !== 0);
 }
 
-const unfiltered = (f: LedgerFilter) => !f.from && !f.to && !f.ownerId;
+const unfiltered = (f: LedgerFilter) => !f.from && !f.to && !f.ownerId && !f.fundId;
 
 /** Revenue (credit-normal) and expense accounts over a period: sales tax is a liability, never revenue. */
 export async function incomeFigures(ctx: Ctx, f: LedgerFilter): Promise<IncomeFigures> {
   const types = sql`${chartOfAccounts.account_type} in ('revenue', 'expense')`;
   const rows = unfiltered(f) ? await netByAccountAllTime(ctx, [types]) : await netByAccount(ctx, f, [types]);
-  const revenue = rows.filter((r) => r.account_type === 'revenue').map(({ net, ...r }) => ({ ...r, cents: -net }));
+  const negate = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, -v]));
+  const revenue = rows.filter((r) => r.account_type === 'revenue').map(({ net, byFund, ...r }) => ({ ...r, cents: -net, byFund: negate(byFund) }));
   const expenses = rows.filter((r) => r.account_type === 'expense').map(({ net, ...r }) => ({ ...r, cents: net }));
   return { revenue, expenses, revenueCents: revenue.reduce((s, r) => s + r.cents, 0), expenseCents: expenses.reduce((s, r) => s + r.cents, 0) };
 }
 
-/** Owner payments received into cash over a period, net of bounces (their reversals credit cash). */
+/** Owner payments received into the funds' bank accounts over a period, net of bounces (their reversals credit them). */
 export async function paymentsReceivedCents(ctx: Ctx, f: LedgerFilter): Promise<number> {
-  const acc = await systemAccounts(ctx);
+  const banks = ctx.db.select({ id: chartOfAccounts.id }).from(chartOfAccounts).where(isNotNull(chartOfAccounts.fund_id));
   const [row] = await ctx.db
     .select({ net: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}), 0)` })
     .from(journalLines)
-    .where(and(eq(journalLines.account_id, acc.cash), eq(journalLines.document_type, 'payment'), ...conditions(f)));
+    .where(and(inArray(journalLines.account_id, banks), eq(journalLines.document_type, 'payment'), ...conditions(f)));
   return toCents(row?.net ?? 0);
 }
 
@@ -105,12 +127,13 @@ export async function paymentsReceivedCents(ctx: Ctx, f: LedgerFilter): Promise<
  * Open balance per document from the control account's lines (an index-only scan), as of a date (all postings
  * when none): receivables by invoice, payables by bill. Only documents with a non-zero balance.
  */
-export function openDocumentsQuery(ctx: Ctx, kind: 'ar' | 'ap', accountId: string, f: { asOf?: string | undefined; ownerId?: string | undefined }) {
+export function openDocumentsQuery(ctx: Ctx, kind: 'ar' | 'ap', accountId: string, f: { asOf?: string | undefined; ownerId?: string | undefined; fundId?: string | undefined }) {
   const isAr = kind === 'ar';
   const sign = isAr ? sql`${journalLines.debit} - ${journalLines.credit}` : sql`${journalLines.credit} - ${journalLines.debit}`;
   const where: SQL[] = [eq(journalLines.account_id, accountId), eq(journalLines.document_type, isAr ? 'invoice' : 'bill')];
   if (f.asOf) where.push(lte(journalLines.entry_date, f.asOf));
   if (f.ownerId) where.push(eq(journalLines.owner_id, f.ownerId));
+  if (f.fundId) where.push(eq(journalLines.fund_id, f.fundId));
   return ctx.db
     .select({ document_id: journalLines.document_id, open: sql<string>`sum(${sign})`.as('open') })
     .from(journalLines)

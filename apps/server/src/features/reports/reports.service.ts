@@ -1,16 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AGING_BUCKETS, agingBucket } from '@covenant/contracts/documents';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
 import { owners } from '@covenant/db/schema/community';
-import { bills, invoices, vendors } from '@covenant/db/schema/finance';
+import { bills, funds, invoices, vendors } from '@covenant/db/schema/finance';
 import { today, type Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import type { ReportDef } from '../../platform/registry.ts';
 import { systemAccounts } from '../accounts/accounts.service.ts';
-import { incomeFigures, netByAccount, openDocumentsQuery, paymentsReceivedCents } from './ledger-queries.ts';
+import { incomeFigures, netByAccount, openDocumentsQuery, paymentsReceivedCents, sumByFund } from './ledger-queries.ts';
 
 const date = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 export const reportQuery = z.object({
@@ -18,6 +18,10 @@ export const reportQuery = z.object({
   to: date.optional(),
   as_of: date.optional(),
   format: z.enum(['json', 'csv']).default('json'),
+  /** One fund only (its id). */
+  fund: z.string().regex(/^[0-9a-f]{24}$/, 'fund must be a fund id').optional(),
+  /** A column per fund and a total. */
+  by_fund: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
@@ -29,71 +33,120 @@ const periodOf = (ctx: Ctx, q: ReportQuery) => {
 };
 
 const amount = (cents: number) => centsToNumber(cents);
-const strip = <T extends { cents: number }>(list: T[]) => list.map(({ cents, ...r }) => ({ ...r, amount: amount(cents) }));
+const amounts = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, amount(v)]));
+
+/** The funds a by-fund report has columns for (all, or the one filtered on), in code order. */
+async function fundColumns(ctx: Ctx, q: ReportQuery) {
+  const rows = await ctx.db.select({ id: funds.id, code: funds.code, name: funds.name, kind: funds.kind }).from(funds).orderBy(asc(funds.code));
+  return q.fund ? rows.filter((f) => f.id === q.fund) : rows;
+}
+
+/** A statement row as the API shows it: its amount, and its amount per fund when asked. */
+function present<T extends { cents: number; byFund: Record<string, number> }>(list: T[], byFund: boolean) {
+  return list.map(({ cents, byFund: perFund, ...r }) => ({ ...r, amount: amount(cents), ...(byFund ? { by_fund: amounts(perFund) } : {}) }));
+}
+
+/** The fund a report is narrowed to must exist (and be readable). */
+async function assertFund(ctx: Ctx, q: ReportQuery): Promise<void> {
+  if (!q.fund) return;
+  const [row] = await ctx.db.select({ id: funds.id }).from(funds).where(eq(funds.id, q.fund)).limit(1);
+  if (!row) throw new ValidationError('fund: no such fund');
+}
 
 /** Revenue and expense accounts over a period, with total_revenue, total_expenses and net_income. */
 export async function incomeStatement(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
+  await assertFund(ctx, q);
   const { from, to } = periodOf(ctx, q);
-  const f = await incomeFigures(ctx, { from, to });
+  const f = await incomeFigures(ctx, { from, to, fundId: q.fund });
+  const revenueByFund = sumByFund(f.revenue);
+  const expenseByFund = sumByFund(f.expenses);
+  const netByFund = Object.fromEntries([...new Set([...Object.keys(revenueByFund), ...Object.keys(expenseByFund)])].map((k) => [k, (revenueByFund[k] ?? 0) - (expenseByFund[k] ?? 0)]));
   return {
     from,
     to,
-    revenue: strip(f.revenue),
-    expenses: strip(f.expenses),
+    ...(q.fund ? { fund: q.fund } : {}),
+    ...(q.by_fund ? { funds: await fundColumns(ctx, q) } : {}),
+    revenue: present(f.revenue, q.by_fund),
+    expenses: present(f.expenses, q.by_fund),
     total_revenue: amount(f.revenueCents),
     total_expenses: amount(f.expenseCents),
     net_income: amount(f.revenueCents - f.expenseCents),
+    ...(q.by_fund ? { total_revenue_by_fund: amounts(revenueByFund), total_expenses_by_fund: amounts(expenseByFund), net_income_by_fund: amounts(netByFund) } : {}),
   };
 }
 
 /** The summary cards (Net Income, Total Revenue, Total Expenses) and the owner payments received, for a period. */
 export async function summary(ctx: Ctx, q: ReportQuery) {
-  await requirePermission(ctx, 'reports', 'read');
-  const { from, to } = periodOf(ctx, q);
-  const f = await incomeFigures(ctx, { from, to });
+  const s = await incomeStatement(ctx, q);
   return {
-    from,
-    to,
-    total_revenue: amount(f.revenueCents),
-    total_expenses: amount(f.expenseCents),
-    net_income: amount(f.revenueCents - f.expenseCents),
-    payments_received: amount(await paymentsReceivedCents(ctx, { from, to })),
+    from: s.from,
+    to: s.to,
+    ...(q.fund ? { fund: q.fund } : {}),
+    total_revenue: s.total_revenue,
+    total_expenses: s.total_expenses,
+    net_income: s.net_income,
+    payments_received: amount(await paymentsReceivedCents(ctx, { from: s.from, to: s.to, fundId: q.fund })),
+    ...(q.by_fund ? { funds: s.funds, total_revenue_by_fund: s.total_revenue_by_fund, total_expenses_by_fund: s.total_expenses_by_fund, net_income_by_fund: s.net_income_by_fund } : {}),
   };
 }
 
 /** Assets, liabilities and equity as of a date; equity includes the net income not yet closed to fund balance. */
 export async function balanceSheet(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
+  await assertFund(ctx, q);
   const asOf = q.as_of ?? q.to ?? today(ctx);
-  const rows = await netByAccount(ctx, { to: asOf });
-  const pick = (type: string, sign: 1 | -1) => rows.filter((r) => r.account_type === type).map(({ net, ...r }) => ({ ...r, cents: sign * net }));
+  const rows = await netByAccount(ctx, { to: asOf, fundId: q.fund });
+  const signed = (m: Record<string, number>, sign: 1 | -1) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, sign * v]));
+  const pick = (type: string, sign: 1 | -1) => rows.filter((r) => r.account_type === type).map(({ net, byFund, ...r }) => ({ ...r, cents: sign * net, byFund: signed(byFund, sign) }));
   const assets = pick('asset', 1);
   const liabilities = pick('liability', -1);
   const equity = pick('equity', -1);
-  const netIncome = -rows.filter((r) => r.account_type === 'revenue' || r.account_type === 'expense').reduce((s, r) => s + r.net, 0);
+  const income = rows.filter((r) => r.account_type === 'revenue' || r.account_type === 'expense');
+  const netIncome = -income.reduce((s, r) => s + r.net, 0);
+  const netIncomeByFund = sumByFund(income, -1);
   const total = (list: Array<{ cents: number }>) => list.reduce((s, r) => s + r.cents, 0);
   const totalEquity = total(equity) + netIncome;
+  const fundIds = [...new Set(rows.flatMap((r) => Object.keys(r.byFund)))];
+  const perFund = (f: (fund: string) => number) => Object.fromEntries(fundIds.map((k) => [k, amount(f(k))]));
+  const at = (m: Record<string, number>, k: string) => m[k] ?? 0;
+  const assetsBy = sumByFund(assets);
+  const liabilitiesBy = sumByFund(liabilities);
+  const equityBy = sumByFund(equity);
   return {
     as_of: asOf,
-    assets: strip(assets),
-    liabilities: strip(liabilities),
-    equity: [...strip(equity), { account_id: null, account_number: '', account_name: 'Net income (unclosed)', account_type: 'equity', amount: amount(netIncome) }],
+    ...(q.fund ? { fund: q.fund } : {}),
+    ...(q.by_fund ? { funds: await fundColumns(ctx, q) } : {}),
+    assets: present(assets, q.by_fund),
+    liabilities: present(liabilities, q.by_fund),
+    equity: [
+      ...present(equity, q.by_fund),
+      { account_id: null, account_number: '', account_name: 'Net income (unclosed)', account_type: 'equity', amount: amount(netIncome), ...(q.by_fund ? { by_fund: amounts(netIncomeByFund) } : {}) },
+    ],
     total_assets: amount(total(assets)),
     total_liabilities: amount(total(liabilities)),
     total_equity: amount(totalEquity),
     /** Assets − (liabilities + equity): zero when the books balance. */
     difference: amount(total(assets) - total(liabilities) - totalEquity),
+    ...(q.by_fund
+      ? {
+          total_assets_by_fund: perFund((k) => at(assetsBy, k)),
+          total_liabilities_by_fund: perFund((k) => at(liabilitiesBy, k)),
+          total_equity_by_fund: perFund((k) => at(equityBy, k) + at(netIncomeByFund, k)),
+          /** Zero in every fund: each fund balances on its own. */
+          difference_by_fund: perFund((k) => at(assetsBy, k) - at(liabilitiesBy, k) - at(equityBy, k) - at(netIncomeByFund, k)),
+        }
+      : {}),
   };
 }
 
 type AgingRow = { id: string; name: string } & Record<(typeof AGING_BUCKETS)[number] | 'total', number>;
 
 /** Open balances per document as of a date, bucketed by the document's due date and summed per party. */
-async function aging(ctx: Ctx, kind: 'ar' | 'ap', asOf: string) {
+async function aging(ctx: Ctx, kind: 'ar' | 'ap', asOf: string, fundId?: string) {
   const acc = await systemAccounts(ctx);
   const isAr = kind === 'ar';
-  const open = openDocumentsQuery(ctx, kind, isAr ? acc.accounts_receivable : acc.accounts_payable, { asOf });
+  const open = openDocumentsQuery(ctx, kind, isAr ? acc.accounts_receivable : acc.accounts_payable, { asOf, fundId });
   // Open balance per document first, then only the open documents are joined to their parties.
   const rows = isAr
     ? await ctx.db
@@ -123,16 +176,29 @@ async function aging(ctx: Ctx, kind: 'ar' | 'ap', asOf: string) {
   return { as_of: asOf, rows: list, totals: toMoney(totals) };
 }
 
+/** The aging's totals per fund (each fund's own aging), when asked for. */
+async function agingTotalsByFund(ctx: Ctx, kind: 'ar' | 'ap', asOf: string, q: ReportQuery) {
+  if (!q.by_fund) return {};
+  const columns = await fundColumns(ctx, q);
+  const totals: Record<string, unknown> = {};
+  for (const f of columns) totals[f.id] = (await aging(ctx, kind, asOf, f.id)).totals;
+  return { funds: columns, totals_by_fund: totals };
+}
+
 export async function arAging(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
-  const r = await aging(ctx, 'ar', q.as_of ?? today(ctx));
-  return { as_of: r.as_of, rows: r.rows.map(({ id, name, ...b }) => ({ owner_id: id, owner_name: name, ...b })), totals: r.totals };
+  await assertFund(ctx, q);
+  const asOf = q.as_of ?? today(ctx);
+  const r = await aging(ctx, 'ar', asOf, q.fund);
+  return { as_of: r.as_of, ...(q.fund ? { fund: q.fund } : {}), rows: r.rows.map(({ id, name, ...b }) => ({ owner_id: id, owner_name: name, ...b })), totals: r.totals, ...(await agingTotalsByFund(ctx, 'ar', asOf, q)) };
 }
 
 export async function apAging(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
-  const r = await aging(ctx, 'ap', q.as_of ?? today(ctx));
-  return { as_of: r.as_of, rows: r.rows.map(({ id, name, ...b }) => ({ vendor_id: id, vendor_name: name, ...b })), totals: r.totals };
+  await assertFund(ctx, q);
+  const asOf = q.as_of ?? today(ctx);
+  const r = await aging(ctx, 'ap', asOf, q.fund);
+  return { as_of: r.as_of, ...(q.fund ? { fund: q.fund } : {}), rows: r.rows.map(({ id, name, ...b }) => ({ vendor_id: id, vendor_name: name, ...b })), totals: r.totals, ...(await agingTotalsByFund(ctx, 'ap', asOf, q)) };
 }
 
 type Json = Record<string, unknown>;
