@@ -26,7 +26,9 @@ import { dashboardFeature } from './features/dashboard/dashboard.feature.ts';
 import { fundsFeature } from './features/funds/funds.feature.ts';
 import { invoicesFeature } from './features/invoices/invoices.feature.ts';
 import { itemsFeature } from './features/items/items.feature.ts';
-import { AccountTotalsFolder } from './features/ledger/ledger-totals.service.ts';
+import { ledgerFeature } from './features/ledger/ledger.feature.ts';
+import { AccountTotalsFolder, foldAccountTotals } from './features/ledger/ledger-totals.service.ts';
+import { sealJournal } from './features/ledger/hash-chain.service.ts';
 import { orgSettingsFeature } from './features/org-settings/org-settings.feature.ts';
 import { ownersFeature } from './features/owners/owners.feature.ts';
 import { paymentsFeature } from './features/payments/payments.feature.ts';
@@ -53,7 +55,7 @@ import { settingsRoutes } from './platform/settings/settings.routes.ts';
 /** Every feature of the app; their entities, functions, reports and routes make the registries. */
 export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
-  invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature,
+  invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature,
 ];
 
 export interface RegisteredRoute {
@@ -216,7 +218,8 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   await app.ready();
   await bootstrap(systemCtx(), config, app);
   // Postings append per-account deltas; the folder merges them into the running totals shortly after.
-  const folder = new AccountTotalsFolder(db.db, (err) => app.log.warn({ err }, 'folding ledger totals failed'));
+  // The sealer chains the new entries' hashes the same way.
+  const folder = new AccountTotalsFolder(db.db, (err) => app.log.warn({ err }, 'ledger upkeep (totals fold, hash chain) failed'), 250, [foldAccountTotals, sealJournal]);
   services.onLedgerWrite = () => folder.schedule();
   folder.schedule();
 

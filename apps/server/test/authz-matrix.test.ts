@@ -114,6 +114,8 @@ const seed: Record<string, { a: string; b?: string }> = {};
 let seq = 0;
 const next = () => ++seq;
 const systemFund = { operating: '', reserve: '' };
+/** The Operating fund's bank account (journal entries in the function matrix move it). */
+let operatingCash = '';
 const uniq = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -342,6 +344,7 @@ beforeAll(async () => {
   seed.Vendor = { a: (await adminCreate('Vendor', { vendor_name: 'Matrix Landscaping' })).id };
   seed.Fund = { a: (await adminCreate('Fund', { code: 'MATRIX', name: 'Matrix fund', kind: 'other' })).id };
   for (const f of await adminList('Fund')) if (f.system_key) systemFund[f.system_key as 'operating' | 'reserve'] = f.id;
+  operatingCash = (await adminList('Fund')).find((f) => f.system_key === 'operating')!.cash_account_id as string;
   seed.Bill = { a: (await adminCreate('Bill', { bill_number: 'B-0001', vendor_id: seed.Vendor.a, bill_date: '2025-01-05' })).id };
   seed.BillLineItem = { a: (await adminCreate('BillLineItem', { bill_id: seed.Bill.a, description: 'Mowing', quantity: 1, unit_price: 80, account_id: seed.ChartOfAccount.a })).id };
   seed.BillPayment = { a: (await adminCreate('BillPayment', { bill_id: seed.Bill.a, amount: 30, payment_date: '2025-01-20' })).id };
@@ -371,6 +374,8 @@ type Expect = Record<Caller, number>;
 const everyone = (status: number): Expect => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expect;
 const signedIn = (status = 200): Expect => ({ ...everyone(status), anonymous: 401 });
 const adminOnly: Expect = { ...everyone(403), admin: 200, anonymous: 401 };
+/** Administrators and property managers (reports and chart of accounts read). */
+const reportsRead = (): Expect => ({ ...everyone(403), admin: 200, property_manager: 200, anonymous: 401 });
 /** users:create privilege (read_write): administrators and property managers. */
 const staff: Expect = { ...everyone(403), admin: 200, property_manager: 200, anonymous: 401 };
 
@@ -650,6 +655,26 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/app-logs/:appId': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: `/api/app-logs/${APP_ID}` }) },
   'GET /api/app-logs/:appId/stats': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: `/api/app-logs/${APP_ID}/stats` }) },
+
+  // --- the ledger: journal entries, period status, the hash chain, the export ---
+  'GET /api/apps/:appId/journal-entries': {
+    access: 'chart of accounts read',
+    expect: reportsRead(),
+    request: () => ({ method: 'GET', url: '/journal-entries?type=all&limit=5' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ rows: expect.any(Array), total: expect.any(Number) });
+    },
+  },
+  'GET /api/apps/:appId/ledger/status': { access: 'reports read', expect: reportsRead(), request: () => ({ method: 'GET', url: '/ledger/status' }) },
+  'GET /api/apps/:appId/ledger/verify': {
+    access: 'reports read',
+    expect: reportsRead(),
+    request: () => ({ method: 'GET', url: '/ledger/verify' }),
+    verify: (_c, res) => {
+      if (res.statusCode === 200) expect(res.json()).toMatchObject({ ok: true, first_broken: null });
+    },
+  },
+  'GET /api/apps/:appId/ledger/export': { access: 'reports read', expect: reportsRead(), request: () => ({ method: 'GET', url: '/ledger/export?format=csv' }) },
 
   // --- functions: every function of the registry, per caller, in section 5 ---
   'POST /api/apps/:appId/functions/:name': { access: 'per function of the registry', expect: 'function-matrix' },
@@ -1173,6 +1198,12 @@ const otherDocument: Expect = { ...invoicesWrite, owner: 404 };
 const invoiceState = (id: () => string) => async () => (await adminGet('Invoice', id())).body;
 let lastDocs: { invoice: string; payment: string } = { invoice: '', payment: '' };
 
+const journalParams = () => ({
+  date: '2025-05-04', memo: `Bank fee ${next()}`,
+  lines: [{ account_id: seed.ChartOfAccount!.a, fund_id: systemFund.operating, debit: 2, credit: 0 }, { account_id: operatingCash, fund_id: systemFund.operating, debit: 0, credit: 2 }],
+});
+const ledgerStatusSnapshot = async () => (await asAdmin({ method: 'GET', url: '/ledger/status' })) as unknown;
+
 const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   saveInvoice: [
     { label: 'new invoice', expect: invoicesWrite, params: () => ({ owner_id: seed.Owner!.a, invoice_date: '2025-05-01', status: 'draft', lines: [{ quantity: 1, unit_price: 1 }] }) },
@@ -1205,6 +1236,13 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   cancelBill: [{ label: 'a bill', expect: invoicesWrite, params: async () => ({ id: await freshBill() }) }],
   runMonthlyBilling: [{ label: 'a month', expect: invoicesWrite, params: () => ({ invoice_date: '2025-06-01' }) }],
   transferBetweenFunds: [{ label: 'operating to reserve', expect: invoicesWrite, params: () => ({ date: '2025-05-03', from_fund_id: systemFund.operating, to_fund_id: systemFund.reserve, amount: 1 }) }],
+  postJournalEntry: [{ label: 'a bank fee', expect: invoicesWrite, params: () => journalParams() }],
+  reverseJournalEntry: [{ label: 'a fresh entry', expect: invoicesWrite, params: async () => ({ entry_id: (await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/postJournalEntry', json: journalParams() })).id, date: '2025-05-05', reason: 'matrix' }) }],
+  importOpeningBalances: [{ label: 'a dry run', expect: invoicesWrite, params: () => ({ dry_run: true, as_of: '2024-12-31', accounts: [{ account_id: operatingCash, fund_id: systemFund.operating, debit: 5, credit: 0 }, { account_id: seed.ChartOfAccount!.a, fund_id: systemFund.operating, debit: 0, credit: 5 }], owners: [], vendors: [] }) }],
+  // Early dates, so the closes leave every other case's dates open; reopenPeriod runs after closePeriod.
+  closePeriod: [{ label: 'through 2001-01-31', expect: adminOnly, params: () => ({ through: '2001-01-31' }), state: ledgerStatusSnapshot }],
+  reopenPeriod: [{ label: 'all of it', expect: adminOnly, params: () => ({ through: null, reason: 'matrix' }), state: ledgerStatusSnapshot }],
+  closeYear: [{ label: 'fiscal 2001', expect: adminOnly, params: () => ({ fiscal_year_end: '2001-12-31' }), state: ledgerStatusSnapshot }],
   createBackup: [{ label: 'the instance', expect: invoicesWrite, params: () => ({}) }],
   restoreBackup: [{ label: 'an empty file', expect: invoicesWrite, params: () => ({ backup: { data: { owners: [] }, schemas: {} } }) }],
   // Last: an allowed call rewrites every privilege (to the defaults this matrix assumes).

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '@covenant/contracts/money';
 import { createTestApp, createUser, makeOwner, type TestApp } from './helpers.ts';
-import { expectBooksBalanced } from './ledger-helpers.ts';
+import { expectBooksBalanced, fundsAndAccounts } from './ledger-helpers.ts';
 
 let t: TestApp;
 let token: string;
@@ -18,10 +18,7 @@ let accounts: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
   token = (await createUser(t, 'admin')).token;
-  const list = (await t.call('GET', '/entities/Fund', { token })).json() as Array<{ id: string; system_key: string | null }>;
-  funds = { operating: list.find((f) => f.system_key === 'operating')!.id, reserve: list.find((f) => f.system_key === 'reserve')!.id };
-  const chart = (await t.call('GET', '/entities/ChartOfAccount?sort=account_number', { token })).json() as Array<{ id: string; account_number: string }>;
-  accounts = Object.fromEntries(chart.map((a) => [a.account_number, a.id]));
+  ({ funds, accounts } = await fundsAndAccounts(t, token));
 });
 afterAll(async () => t?.close());
 

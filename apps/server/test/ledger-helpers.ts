@@ -38,3 +38,11 @@ export async function expectBooksBalanced(t: TestApp): Promise<{ ar: number; pre
   expect(toCents(paid!.s), 'amount_paid equals the applications').toBe(toCents(applied!.s));
   return { ar, prepayments, ap, cash: await accountNet(t, 'cash') };
 }
+
+/** The seeded Operating and Reserve funds' ids, and every account's id by its number. */
+export async function fundsAndAccounts(t: TestApp, token: string): Promise<{ funds: { operating: string; reserve: string }; accounts: Record<string, string> }> {
+  const list = (await t.call('GET', '/entities/Fund', { token })).json() as Array<{ id: string; system_key: string | null }>;
+  const funds = { operating: list.find((f) => f.system_key === 'operating')!.id, reserve: list.find((f) => f.system_key === 'reserve')!.id };
+  const chart = (await t.call('GET', '/entities/ChartOfAccount?sort=account_number', { token })).json() as Array<{ id: string; account_number: string }>;
+  return { funds, accounts: Object.fromEntries(chart.map((a) => [a.account_number, a.id])) };
+}

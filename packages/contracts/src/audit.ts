@@ -33,6 +33,12 @@ export const AUDIT_ACTIONS = {
   'bill.deleted': 'Bill deleted',
   'bill.cancelled': 'Bill cancelled',
   'bill_payment.deleted': 'Bill payment deleted',
+  'period.closed': 'Books closed through a date',
+  'period.reopened': 'Closed period reopened',
+  'period.year_closed': 'Fiscal year closed',
+  'journal.posted': 'Journal entry posted',
+  'journal.reversed': 'Journal entry reversed',
+  'opening.imported': 'Opening balances imported',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

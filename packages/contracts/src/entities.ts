@@ -262,6 +262,46 @@ export const fundTransferInput = z.strictObject({
   memo: optText(500),
 });
 
+/** One line of a manual journal entry: a debit or a credit (not both) to an account in a fund. */
+export const journalLineInput = z.strictObject({
+  account_id: recordId('Account'),
+  fund_id: recordId('Fund'),
+  debit: money('Debit').default(0),
+  credit: money('Credit').default(0),
+  memo: optText(500),
+});
+
+/** postJournalEntry: a manual entry, balanced within each fund. */
+export const journalEntryInput = z.strictObject({
+  date: isoDate('Date'),
+  memo: reqText('Memo', 500),
+  lines: z.array(journalLineInput).min(2, 'A journal entry needs at least two lines').max(500, 'A journal entry has at most 500 lines'),
+});
+
+/** reverseJournalEntry: undoes a manual entry (or a transfer) on a date, for a reason. */
+export const reverseJournalEntryInput = z.strictObject({
+  entry_id: recordId('Entry'),
+  date: isoDate('Date'),
+  reason: reqText('Reason', 500),
+});
+
+/** importOpeningBalances: an association's books as they stood when it moved in. */
+export const openingBalancesInput = z.strictObject({
+  as_of: isoDate('As of'),
+  accounts: z.array(z.strictObject({ account_id: recordId('Account'), fund_id: recordId('Fund'), debit: money('Debit').default(0), credit: money('Credit').default(0) })).min(1, 'Give at least one account balance').max(2000),
+  owners: z.array(z.strictObject({
+    owner_id: recordId('Owner'),
+    /** Positive: what the owner owes (an opening charge); negative: the owner's credit. */
+    amount: decimal('Amount', { min: -999_999_999.99, max: 999_999_999.99, places: 2 }).refine((n) => n !== 0, 'Amount must not be 0'),
+    memo: optText(500),
+  })).max(20_000).default([]),
+  vendors: z.array(z.strictObject({
+    vendor_id: recordId('Vendor'),
+    amount: money('Amount').refine((n) => n > 0, 'Amount must be greater than 0'),
+    reference: reqText('Reference', 60),
+  })).max(5_000).default([]),
+});
+
 /** bouncePayment: a returned payment, reversed on `date`, with an optional returned-payment fee billed to the owner. */
 export const bouncePaymentInput = z.strictObject({
   payment_id: recordId('Payment'),

@@ -21,6 +21,9 @@ export const journalEntries = pgTable(
   (t) => [
     index('journal_entries_source_idx').on(t.source_type, t.source_id),
     index('journal_entries_date_idx').on(t.entry_date),
+    // The export pages through entries by (date, id); Journal Entries lists one source type newest first.
+    index('journal_entries_date_id_idx').on(t.entry_date, t.id),
+    index('journal_entries_type_date_idx').on(t.source_type, t.entry_date),
     uniqueIndex('journal_entries_reverses_key').on(t.reverses_id),
   ],
 );
@@ -43,6 +46,8 @@ export const journalLines = pgTable(
     document_type: text('document_type'),
     document_id: text('document_id'),
     entry_date: date('entry_date', { mode: 'string' }).notNull(),
+    /** A manual journal entry's line note. */
+    memo: text('memo'),
   },
   (t) => [
     index('journal_lines_entry_idx').on(t.entry_id),
@@ -77,3 +82,34 @@ export const ledgerAccountDeltas = pgTable(
   },
   (t) => [index('ledger_account_deltas_account_idx').on(t.account_id)],
 );
+
+/**
+ * The ledger's own settings (one row, id 1): the date through which the books are closed. A trigger refuses any
+ * journal entry dated on or before it (migration 0009); only closePeriod, closeYear and reopenPeriod change it.
+ */
+export const ledgerSettings = pgTable('ledger_settings', {
+  id: integer('id').primaryKey(),
+  closed_through: date('closed_through', { mode: 'string' }),
+  updated_date: timestamp('updated_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The hash chain over posted entries, append-only (the database refuses UPDATE and DELETE): each sealed entry's
+ * SHA-256 over its content and the previous entry's hash, in the order they were sealed.
+ */
+export const journalEntryHashes = pgTable(
+  'journal_entry_hashes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    entry_id: text('entry_id').notNull().references(() => journalEntries.id),
+    prev_hash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+    sealed_date: timestamp('sealed_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('journal_entry_hashes_entry_key').on(t.entry_id)],
+);
+
+/** Entries posted but not yet sealed into the hash chain (a trigger appends; the sealer takes them in batches). */
+export const journalEntriesUnsealed = pgTable('journal_entries_unsealed', {
+  entry_id: text('entry_id').primaryKey(),
+});

@@ -27,6 +27,7 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { number: '2300', name: 'Due To Other Funds', type: 'liability', subtype: 'current_liability', key: 'due_to_funds' },
   { number: '3000', name: 'Fund Balance', type: 'equity', subtype: 'equity', key: 'fund_balance' },
   { number: '3100', name: 'Interfund Transfers', type: 'equity', subtype: 'equity', key: 'interfund_transfers' },
+  { number: '3900', name: 'Opening Balance Equity', type: 'equity', subtype: 'equity', key: 'opening_balances' },
   { number: '4000', name: 'Assessment Income', type: 'revenue', subtype: 'operating_revenue', key: 'assessment_income' },
   { number: '4100', name: 'Late Fee Income', type: 'revenue', subtype: 'operating_revenue', key: 'late_fee_income' },
   { number: '4900', name: 'Other Income', type: 'revenue', subtype: 'other_revenue' },

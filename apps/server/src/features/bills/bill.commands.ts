@@ -10,7 +10,7 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
 import { assertLineAccount, bankAccount, lineFund, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
-import { openByFund, postEntries, postEntry, replacePosting, reverseSource, type EntryInput } from '../ledger/ledger.service.ts';
+import { assertDateMove, openByFund, postEntries, postEntry, replacePosting, reverseSource, type EntryInput } from '../ledger/ledger.service.ts';
 import { billPaymentPosting, splitByFund } from '../ledger/posting.rules.ts';
 import { vendorEntity } from '../vendors/vendors.feature.ts';
 import { billEntity, billLineEntity, billPaymentEntity } from './bills.entities.ts';
@@ -169,6 +169,7 @@ export async function reviseBill(ctx: Ctx, id: string, revision: { fields?: Part
     }
     const phase = billPhaseOf(bill.status);
     assertBillChange({ phase, vendor_id: bill.vendor_id, bill_date: bill.bill_date }, fields, (await paidCents(tx, id)) > 0);
+    await assertDateMove(tx, bill.bill_date, fields.bill_date, 'The bill date');
     if (fields.vendor_id && fields.vendor_id !== bill.vendor_id) await referenced(tx, vendorEntity, fields.vendor_id, 'Vendor');
     const set: Partial<typeof bills.$inferInsert> = {};
     for (const key of ['bill_number', 'vendor_id', 'bill_date', 'due_date', 'payment_terms', 'notes'] as const) {

@@ -5,7 +5,7 @@ import { assertBillChange, assertBillPayment, billCancellationDate, billPhaseFor
 const acc: SystemAccounts = {
   cash: 'cash', accounts_receivable: 'ar', owner_prepayments: 'prepay', accounts_payable: 'ap', sales_tax_payable: 'tax',
   fund_balance: 'fund', assessment_income: 'dues', late_fee_income: 'late', tax_expense: 'taxexp',
-  reserve_cash: 'rcash', due_from_funds: 'duefrom', due_to_funds: 'dueto', interfund_transfers: 'transfers',
+  reserve_cash: 'rcash', due_from_funds: 'duefrom', due_to_funds: 'dueto', interfund_transfers: 'transfers', opening_balances: 'opening',
 };
 const funds: SystemFunds = { operating: 'OP', reserve: 'RES' };
 const bill = (over: Partial<BillState> = {}): BillState => ({

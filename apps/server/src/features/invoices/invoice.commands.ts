@@ -11,7 +11,7 @@ import { publishRecord, readRecord, recordForActor, referencedRecord as referenc
 import type { Row } from '../../platform/entities/entity-def.ts';
 import { assertLineAccount, lineFund, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import { productEntity } from '../items/items.feature.ts';
-import { postEntries, replacePosting, reverseSource, type EntryInput } from '../ledger/ledger.service.ts';
+import { assertDateMove, postEntries, replacePosting, reverseSource, type EntryInput } from '../ledger/ledger.service.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
 import { propertyEntity } from '../properties/properties.feature.ts';
 import { taxRateEntity } from '../tax-rates/tax-rates.feature.ts';
@@ -293,6 +293,7 @@ export async function reviseInvoice(ctx: Ctx, id: string, revision: InvoiceRevis
     }
     const phase = phaseOf(inv.status);
     assertInvoiceChange({ phase, invoice_number: inv.invoice_number, invoice_date: inv.invoice_date, owner_id: inv.owner_id }, fields, await hasPaymentHistory(tx, id));
+    await assertDateMove(tx, inv.invoice_date, fields.invoice_date, 'The invoice date');
     const { taxRate } = await resolveHeader(tx, { owner_id: fields.owner_id !== inv.owner_id ? fields.owner_id : undefined, property_id: fields.property_id, tax_rate_id: fields.tax_rate_id !== inv.tax_rate_id ? fields.tax_rate_id : undefined });
     const set: Partial<typeof invoices.$inferInsert> = {};
     for (const key of ['invoice_date', 'due_date', 'owner_id', 'property_id', 'notes', 'payment_terms'] as const) {

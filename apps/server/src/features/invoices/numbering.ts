@@ -50,3 +50,18 @@ export async function usedSequences(ctx: Ctx, prefix: NumberPrefix, table: PgTab
     from ${table} where ${dateColumn} = ${date} and ${column} ~ ${pattern} group by 1`)).rows as Array<{ stem: string; n: number | string }>;
   return new Map(rows.map((r) => [r.stem, Number(r.n)]));
 }
+
+/**
+ * For a bulk run on one date: takes the day's lock, then answers each owner's next number in turn
+ * ("{prefix}-{owner id}-{yyyymmdd}-{nnn}"), after the numbers already used that day.
+ */
+export async function bulkNumbers(ctx: Ctx, prefix: NumberPrefix, table: PgTable, column: PgColumn, dateColumn: PgColumn, date: string): Promise<(ownerNumber: string) => string> {
+  await lockDayForBulkNumbering(ctx, prefix, date);
+  const used = await usedSequences(ctx, prefix, table, column, dateColumn, date);
+  return (ownerNumber) => {
+    const stem = documentNumber(prefix, ownerNumber, date, 1).slice(0, -3);
+    const seq = (used.get(stem) ?? 0) + 1;
+    used.set(stem, seq);
+    return documentNumber(prefix, ownerNumber, date, seq);
+  };
+}

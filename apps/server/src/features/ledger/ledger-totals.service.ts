@@ -22,7 +22,10 @@ export async function foldAccountTotals(db: Db): Promise<number> {
   });
 }
 
-/** Runs the fold shortly after postings commit (debounced), and once at start; close() waits for a running fold. */
+/**
+ * Runs the ledger's background jobs (the totals fold, the hash-chain sealer) shortly after postings commit
+ * (debounced), and once at start; close() waits for a running one.
+ */
 export class AccountTotalsFolder {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
@@ -32,13 +35,16 @@ export class AccountTotalsFolder {
     private readonly db: Db,
     private readonly onError: (err: unknown) => void,
     private readonly delayMs = 250,
+    private readonly jobs: ReadonlyArray<(db: Db) => Promise<unknown>> = [foldAccountTotals],
   ) {}
 
   schedule(): void {
     if (this.closed || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.running = this.running.then(() => foldAccountTotals(this.db)).catch(this.onError);
+      this.running = this.running.then(async () => {
+        for (const job of this.jobs) await job(this.db).catch(this.onError);
+      });
     }, this.delayMs);
     this.timer.unref();
   }

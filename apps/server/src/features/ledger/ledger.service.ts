@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { laterDate } from '@covenant/contracts/dates';
 import { newId } from '@covenant/db/ids';
-import { journalEntries, journalLines } from '@covenant/db/schema/ledger';
+import { journalEntries, journalLines, ledgerSettings } from '@covenant/db/schema/ledger';
+import { addDays } from '@covenant/contracts/documents';
+import { ConflictError } from '../../lib/errors.ts';
 import { onCommit, type Ctx } from '../../lib/context.ts';
 import { compact, isBalanced, reversed, samePosting, type PostingLine } from './posting.rules.ts';
 
@@ -11,16 +13,45 @@ import { compact, isBalanced, reversed, samePosting, type PostingLine } from './
  * The only writer of journal entries and lines. Documents' commands call it inside their transaction; the
  * database refuses an unbalanced entry and any change to a posted one.
  */
-export type SourceType = 'invoice' | 'payment' | 'payment_application' | 'bill' | 'bill_payment' | 'transfer' | 'journal';
+export type SourceType = 'invoice' | 'payment' | 'payment_application' | 'bill' | 'bill_payment' | 'transfer' | 'journal' | 'opening' | 'closing';
 
 export interface EntryInput {
   date: string;
   memo: string;
   source_type: SourceType;
   source_id: string;
-  lines: readonly PostingLine[];
+  lines: readonly (PostingLine & { memo?: string | null })[];
   /** The entry this one reverses (a reversal is itself never reversed). */
   reverses_id?: string | undefined;
+  /**
+   * A correction of a document posted earlier: dated in a closed period, it posts on the first open date
+   * instead (the closed past does not change). Anything else dated in a closed period is refused.
+   */
+  correction?: boolean;
+}
+
+/** The date through which the books are closed (nothing may be dated on or before it), or null. */
+export async function closedThrough(ctx: Ctx): Promise<string | null> {
+  const [row] = await ctx.db.select({ closed: ledgerSettings.closed_through }).from(ledgerSettings).where(eq(ledgerSettings.id, 1)).limit(1);
+  return row?.closed ?? null;
+}
+
+/** Refuses a date on or before the closed-through date, with a message a person understands. */
+export async function assertOpenDate(ctx: Ctx, date: string, what = 'This date'): Promise<void> {
+  const closed = await closedThrough(ctx);
+  if (closed && date <= closed) throw new ConflictError(`${what} (${date}) falls in a closed period: the books are closed through ${closed}`, 'period_closed');
+}
+
+/**
+ * A document's date may move only within the open period: neither into a closed period nor out of one (its
+ * postings there stay; corrections of its content post on the first open date).
+ */
+export async function assertDateMove(ctx: Ctx, from: string, to: string | null | undefined, what: string): Promise<void> {
+  if (!to || to === from) return;
+  const closed = await closedThrough(ctx);
+  if (!closed) return;
+  if (to <= closed) throw new ConflictError(`${what} (${to}) falls in a closed period: the books are closed through ${closed}`, 'period_closed');
+  if (from <= closed) throw new ConflictError(`${what} (${from}) is in a closed period and cannot move: the books are closed through ${closed}`, 'period_closed');
 }
 
 const CHUNK = 1000;
@@ -30,8 +61,15 @@ export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Prom
   const entryRows: Array<typeof journalEntries.$inferInsert> = [];
   const lineRows: Array<typeof journalLines.$inferInsert> = [];
   const ids: Array<string | null> = [];
-  for (const input of inputs) {
-    const lines = compact(input.lines);
+  const closed = inputs.length ? await closedThrough(ctx) : null;
+  const firstOpen = closed ? addDays(closed, 1) : null;
+  for (const original of inputs) {
+    let input = original;
+    if (closed && input.date <= closed) {
+      if (!input.correction) throw new ConflictError(`Nothing can be posted on ${input.date}: the books are closed through ${closed}`, 'period_closed');
+      input = { ...input, date: firstOpen!, memo: `${input.memo} (posted ${firstOpen}: ${input.date} is in a closed period)` };
+    }
+    const lines = compact(input.lines) as Array<PostingLine & { memo?: string | null }>;
     if (lines.length === 0) {
       ids.push(null);
       continue;
@@ -55,6 +93,7 @@ export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Prom
         document_type: l.document_type ?? null,
         document_id: l.document_id ?? null,
         entry_date: input.date,
+        memo: l.memo ?? null,
       }),
     );
   }
@@ -123,6 +162,7 @@ export async function reverseSource(ctx: Ctx, sourceType: SourceType, sourceId: 
       source_id: sourceId,
       lines: reversed(lines.get(e.id)!),
       reverses_id: e.id,
+      correction: !on,
     })),
   );
   return entries.length;
@@ -151,8 +191,13 @@ export async function replacePosting(ctx: Ctx, input: EntryInput): Promise<void>
   const entries = await activeEntries(ctx, input.source_type, input.source_id);
   const lines = await linesOf(ctx, entries.map((e) => e.id));
   const current = [...lines.values()].flat();
-  const sameDate = entries.every((e) => e.entry_date === input.date);
+  // A document dated in a closed period keeps its postings wherever corrections put them (the first open
+  // date): only a change of content posts again, never the date alone.
+  const closed = entries.length ? await closedThrough(ctx) : null;
+  const datedClosed = closed !== null && input.date <= closed;
+  const sameDate = datedClosed || entries.every((e) => e.entry_date === input.date);
   if (sameDate && samePosting(current, input.lines)) return;
   await reverseSource(ctx, input.source_type, input.source_id, 'Correction');
-  await postEntry(ctx, input);
+  // Re-posting something already posted is a correction; a first posting is not.
+  await postEntry(ctx, { ...input, correction: entries.length > 0 });
 }

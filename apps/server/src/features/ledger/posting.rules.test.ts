@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   applicationPosting, billPaymentPosting, billPosting, compact, invoicePosting, isBalanced, payableByFund, paymentPosting, receivableByFund, reversed,
-  samePosting, splitByFund, transferPosting, type PostingLine, type SystemAccounts, type SystemFunds,
+  closingPosting, samePosting, splitByFund, transferPosting, type PostingLine, type SystemAccounts, type SystemFunds,
 } from './posting.rules.ts';
 
 const acc: SystemAccounts = {
   cash: 'cash', accounts_receivable: 'ar', owner_prepayments: 'prepay', accounts_payable: 'ap', sales_tax_payable: 'tax',
   fund_balance: 'fund', assessment_income: 'dues', late_fee_income: 'late', tax_expense: 'taxexp',
-  reserve_cash: 'rcash', due_from_funds: 'duefrom', due_to_funds: 'dueto', interfund_transfers: 'transfers',
+  reserve_cash: 'rcash', due_from_funds: 'duefrom', due_to_funds: 'dueto', interfund_transfers: 'transfers', opening_balances: 'opening',
 };
 const funds: SystemFunds = { operating: 'OP', reserve: 'RES' };
 const sum = (lines: PostingLine[], side: 'debit' | 'credit') => lines.reduce((s, l) => s + l[side], 0);
@@ -156,5 +156,25 @@ describe('compact, isBalanced, reversed, samePosting', () => {
     expect(samePosting(p, [...p].reverse())).toBe(true);
     expect(samePosting(p, invoicePosting({ id: 'i', owner_id: 'o', lines: [{ ...lines[0]!, cents: 101 }, lines[1]!], taxCents: 0 }, acc, funds))).toBe(false);
     expect(samePosting(p, invoicePosting({ id: 'i', owner_id: 'o', lines: [{ ...lines[0]!, fund_id: 'RES' }, lines[1]!], taxCents: 0 }, acc, funds))).toBe(false);
+  });
+});
+
+describe('closingPosting', () => {
+  it.each([
+    // Revenue is credit-normal (net < 0), expenses debit-normal (net > 0); the fund balance takes the difference.
+    { rows: [{ account_id: 'dues', fund_id: 'OP', netCents: -50000 }, { account_id: 'land', fund_id: 'OP', netCents: 16000 }], fundBalance: { OP: -34000 } },
+    { rows: [{ account_id: 'dues', fund_id: 'OP', netCents: -100 }, { account_id: 'dues', fund_id: 'RES', netCents: -5000 }, { account_id: 'roof', fund_id: 'RES', netCents: 90000 }], fundBalance: { OP: -100, RES: 85000 } },
+    { rows: [{ account_id: 'land', fund_id: 'OP', netCents: 1 }], fundBalance: { OP: 1 } },
+    { rows: [{ account_id: 'dues', fund_id: 'OP', netCents: 0 }], fundBalance: {} },
+    { rows: [], fundBalance: {} },
+  ])('%j', ({ rows, fundBalance }) => {
+    const p = closingPosting(rows, acc);
+    expect(isBalanced(p)).toBe(true);
+    for (const v of Object.values(fundNets(p))) expect(v).toBe(0);
+    // Every revenue and expense account ends at zero in each fund.
+    for (const r of rows) expect(net(p, r.account_id, r.fund_id) + r.netCents).toBe(0);
+    for (const [fund, cents] of Object.entries(fundBalance)) expect(net(p, 'fund', fund)).toBe(cents);
+    for (const l of p) expect(l.document_type).toBe('closing');
+    if (rows.every((r) => r.netCents === 0)) expect(p).toEqual([]);
   });
 });

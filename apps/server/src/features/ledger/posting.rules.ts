@@ -20,6 +20,8 @@ export interface SystemAccounts {
   due_from_funds: string;
   due_to_funds: string;
   interfund_transfers: string;
+  /** Clears opening owner and vendor balances against the opening entry (nets to zero once imported). */
+  opening_balances: string;
 }
 
 /** The seeded funds, by system key. */
@@ -29,7 +31,7 @@ export interface SystemFunds {
 }
 
 /** Accounts that change only through documents (invoices, payments, bills), never as a line's own account. */
-export const CONTROL_ACCOUNT_KEYS = ['cash', 'reserve_cash', 'accounts_receivable', 'accounts_payable', 'owner_prepayments', 'due_from_funds', 'due_to_funds'] as const satisfies ReadonlyArray<keyof SystemAccounts>;
+export const CONTROL_ACCOUNT_KEYS = ['cash', 'reserve_cash', 'accounts_receivable', 'accounts_payable', 'owner_prepayments', 'due_from_funds', 'due_to_funds', 'opening_balances'] as const satisfies ReadonlyArray<keyof SystemAccounts>;
 
 export interface PostingLine {
   account_id: string;
@@ -39,8 +41,10 @@ export interface PostingLine {
   owner_id?: string | null;
   vendor_id?: string | null;
   property_id?: string | null;
-  document_type?: 'invoice' | 'payment' | 'bill' | 'journal' | null;
+  document_type?: 'invoice' | 'payment' | 'bill' | 'journal' | 'closing' | null;
   document_id?: string | null;
+  /** A manual journal entry's line note (kept through compact). */
+  memo?: string | null;
 }
 
 /** Drops zero lines and merges lines with the same account, fund and references; amounts are integer cents. */
@@ -49,7 +53,7 @@ export function compact(lines: readonly PostingLine[]): PostingLine[] {
   for (const l of lines) {
     const net = l.debit - l.credit;
     if (net === 0) continue;
-    const key = [l.account_id, l.fund_id, l.owner_id ?? '', l.vendor_id ?? '', l.property_id ?? '', l.document_type ?? '', l.document_id ?? ''].join('|');
+    const key = [l.account_id, l.fund_id, l.owner_id ?? '', l.vendor_id ?? '', l.property_id ?? '', l.document_type ?? '', l.document_id ?? '', l.memo ?? ''].join('|');
     const prev = merged.get(key);
     const total = (prev ? prev.debit - prev.credit : 0) + net;
     merged.set(key, { ...l, debit: Math.max(total, 0), credit: Math.max(-total, 0) });
@@ -212,6 +216,23 @@ export function transferPosting(t: { from: { fund_id: string; cash_account_id: s
     { account_id: t.to.cash_account_id, fund_id: t.to.fund_id, debit: t.cents, credit: 0, ...doc },
     { account_id: acc.interfund_transfers, fund_id: t.to.fund_id, debit: 0, credit: t.cents, ...doc },
   ]);
+}
+
+/**
+ * Year-end close: each revenue and expense account's balance (net debit − credit, per fund) is reversed, and the
+ * difference goes to that fund's Fund Balance; every line is marked 'closing' so income statements leave it out.
+ */
+export function closingPosting(rows: ReadonlyArray<{ account_id: string; fund_id: string; netCents: number }>, acc: SystemAccounts): PostingLine[] {
+  const doc = { document_type: 'closing' as const, document_id: null };
+  const lines: PostingLine[] = [];
+  const perFund = new Map<string, number>();
+  for (const r of rows) {
+    if (r.netCents === 0) continue;
+    lines.push({ account_id: r.account_id, fund_id: r.fund_id, debit: Math.max(-r.netCents, 0), credit: Math.max(r.netCents, 0), ...doc });
+    perFund.set(r.fund_id, (perFund.get(r.fund_id) ?? 0) + r.netCents);
+  }
+  for (const [fund, net] of perFund) lines.push({ account_id: acc.fund_balance, fund_id: fund, debit: Math.max(net, 0), credit: Math.max(-net, 0), ...doc });
+  return compact(lines);
 }
 
 /** Whether two postings are the same (so an edit that changes no amount posts nothing). */

@@ -14,7 +14,7 @@ import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
-import { bankAccount, systemAccounts } from '../accounts/accounts.service.ts';
+import { bankAccount, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import { createInvoice, lockInvoice, settleInvoice, type InvoiceRow } from '../invoices/invoice.commands.ts';
 import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { phaseOf } from '../invoices/invoice.rules.ts';
@@ -34,12 +34,16 @@ import { applicationDate, assertApplication, planBounce } from './payment.rules.
 export type PaymentRow = typeof payments.$inferSelect;
 type LinkRow = typeof paymentInvoices.$inferSelect;
 
-/** The bank accounts' funds, for the payments that deposit into them. */
+/**
+ * The bank accounts' funds, for the payments that deposit into them. An opening credit (imported opening
+ * balances) "deposits" into Opening Balance Equity, in the Operating fund.
+ */
 async function fundsOfAccounts(ctx: Ctx, ids: Iterable<string>): Promise<Map<string, string>> {
   const list = [...new Set(ids)];
   if (list.length === 0) return new Map();
-  const rows = await ctx.db.select({ id: chartOfAccounts.id, fund_id: chartOfAccounts.fund_id }).from(chartOfAccounts).where(inArray(chartOfAccounts.id, list));
-  const out = new Map(rows.map((r) => [r.id, r.fund_id!]));
+  const rows = await ctx.db.select({ id: chartOfAccounts.id, fund_id: chartOfAccounts.fund_id, key: chartOfAccounts.system_key }).from(chartOfAccounts).where(inArray(chartOfAccounts.id, list));
+  const operating = (await systemFunds(ctx)).operating;
+  const out = new Map(rows.map((r) => [r.id, r.key === 'opening_balances' ? operating : r.fund_id!]));
   for (const id of list) if (!out.get(id)) throw new ValidationError('A payment must be deposited into a bank account of a fund');
   return out;
 }
@@ -198,7 +202,7 @@ async function applyLocked(ctx: Ctx, payment: PaymentRow, invoice: InvoiceRow, c
   const acc = await systemAccounts(ctx);
   // The invoice's funds each get their share of the money; the payment's bank account decides its own fund.
   const split = splitByFund(cents, await openByFund(ctx, acc.accounts_receivable, 'invoice', invoice.id));
-  const { fund_id: paymentFund } = await bankAccount(ctx, payment.deposit_account_id);
+  const paymentFund = (await fundsOfAccounts(ctx, [payment.deposit_account_id])).get(payment.deposit_account_id)!;
   const id = newId();
   await ctx.db.insert(paymentInvoices).values({ id, payment_id: payment.id, invoice_id: invoice.id, amount_applied: centsToDecimal(cents), applied_date: date, fund_split: split, created_by: ctx.actor?.email ?? null });
   await postEntry(ctx, {

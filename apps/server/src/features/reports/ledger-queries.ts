@@ -103,10 +103,20 @@ export async function netByAccountAllTime(ctx: Ctx, extra: SQL[] = []): Promise<
 
 const unfiltered = (f: LedgerFilter) => !f.from && !f.to && !f.ownerId && !f.fundId;
 
+/** All-time nets from the running totals, with the few year-end closing lines taken back out. */
+async function allTimeWithoutClosing(ctx: Ctx, types: SQL): Promise<AccountNet[]> {
+  const rows = await netByAccountAllTime(ctx, [types]);
+  const closing = await netByAccount(ctx, {}, [types, eq(journalLines.document_type, 'closing')]);
+  const closed = new Map(closing.map((c) => [c.account_id, c.net]));
+  return rows.map((r) => ({ ...r, net: r.net - (closed.get(r.account_id) ?? 0) })).filter((r) => r.net !== 0);
+}
+
 /** Revenue (credit-normal) and expense accounts over a period: sales tax is a liability, never revenue. */
 export async function incomeFigures(ctx: Ctx, f: LedgerFilter): Promise<IncomeFigures> {
   const types = sql`${chartOfAccounts.account_type} in ('revenue', 'expense')`;
-  const rows = unfiltered(f) ? await netByAccountAllTime(ctx, [types]) : await netByAccount(ctx, f, [types]);
+  // Year-end closing entries move income into fund balance; an income statement shows the activity itself.
+  const notClosing = sql`${journalLines.document_type} is distinct from 'closing'`;
+  const rows = unfiltered(f) ? await allTimeWithoutClosing(ctx, types) : await netByAccount(ctx, f, [types, notClosing]);
   const negate = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, -v]));
   const revenue = rows.filter((r) => r.account_type === 'revenue').map(({ net, byFund, ...r }) => ({ ...r, cents: -net, byFund: negate(byFund) }));
   const expenses = rows.filter((r) => r.account_type === 'expense').map(({ net, ...r }) => ({ ...r, cents: net }));

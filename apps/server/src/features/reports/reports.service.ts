@@ -1,9 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AGING_BUCKETS, agingBucket } from '@covenant/contracts/documents';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
 import { owners } from '@covenant/db/schema/community';
-import { bills, funds, invoices, vendors } from '@covenant/db/schema/finance';
+import { bills, chartOfAccounts, funds, invoices, payments, vendors } from '@covenant/db/schema/finance';
+import { journalEntries, journalLines } from '@covenant/db/schema/ledger';
 import { today, type Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
@@ -22,6 +23,8 @@ export const reportQuery = z.object({
   fund: z.string().regex(/^[0-9a-f]{24}$/, 'fund must be a fund id').optional(),
   /** A column per fund and a total. */
   by_fund: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
+  /** The general ledger of one account (its id); all accounts when absent. */
+  account_id: z.string().regex(/^[0-9a-f]{24}$/, 'account_id must be an account id').optional(),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
@@ -201,6 +204,112 @@ export async function apAging(ctx: Ctx, q: ReportQuery) {
   return { as_of: r.as_of, ...(q.fund ? { fund: q.fund } : {}), rows: r.rows.map(({ id, name, ...b }) => ({ vendor_id: id, vendor_name: name, ...b })), totals: r.totals, ...(await agingTotalsByFund(ctx, 'ap', asOf, q)) };
 }
 
+const DEBIT_NORMAL = new Set(['asset', 'expense']);
+
+/**
+ * Trial balance as of a date: every account with a balance, in the debit or the credit column; the columns'
+ * totals are equal when the books balance (per fund too, with by_fund).
+ */
+export async function trialBalance(ctx: Ctx, q: ReportQuery) {
+  await requirePermission(ctx, 'reports', 'read');
+  await assertFund(ctx, q);
+  const asOf = q.as_of ?? q.to ?? today(ctx);
+  const rows = (await netByAccount(ctx, { to: asOf, fundId: q.fund })).filter((r) => r.net !== 0);
+  const side = (net: number) => ({ debit: amount(Math.max(net, 0)), credit: amount(Math.max(-net, 0)) });
+  const totalsBy: Record<string, { debit: number; credit: number }> = {};
+  for (const r of rows) {
+    for (const [fund, net] of Object.entries(r.byFund)) {
+      const t = (totalsBy[fund] ??= { debit: 0, credit: 0 });
+      if (net > 0) t.debit += net;
+      else t.credit -= net;
+    }
+  }
+  const debits = rows.reduce((s, r) => s + Math.max(r.net, 0), 0);
+  const credits = rows.reduce((s, r) => s + Math.max(-r.net, 0), 0);
+  return {
+    as_of: asOf,
+    ...(q.fund ? { fund: q.fund } : {}),
+    ...(q.by_fund ? { funds: await fundColumns(ctx, q) } : {}),
+    rows: rows.map((r) => ({
+      account_id: r.account_id, account_number: r.account_number, account_name: r.account_name, account_type: r.account_type, ...side(r.net),
+      ...(q.by_fund ? { by_fund: Object.fromEntries(Object.entries(r.byFund).filter(([, n]) => n !== 0).map(([f, n]) => [f, side(n)])) } : {}),
+    })),
+    total_debit: amount(debits),
+    total_credit: amount(credits),
+    /** Debits − credits: zero when the books balance. */
+    difference: amount(debits - credits),
+    ...(q.by_fund ? { totals_by_fund: Object.fromEntries(Object.entries(totalsBy).map(([f, t]) => [f, { debit: amount(t.debit), credit: amount(t.credit) }])) } : {}),
+  };
+}
+
+/** The most lines one general ledger answers; narrow the period or pick an account for more. */
+export const GENERAL_LEDGER_LINE_LIMIT = 20_000;
+
+/**
+ * General ledger over a period: per account, its opening balance, every line with its entry and document, the
+ * running balance (in the account's normal direction: debits up for assets and expenses, credits up for the
+ * rest) and the closing balance. One account with account_id, otherwise every account with a balance or activity.
+ */
+export async function generalLedger(ctx: Ctx, q: ReportQuery) {
+  await requirePermission(ctx, 'reports', 'read');
+  await assertFund(ctx, q);
+  const { from, to } = periodOf(ctx, q);
+  if (q.account_id) {
+    const [acct] = await ctx.db.select({ id: chartOfAccounts.id }).from(chartOfAccounts).where(eq(chartOfAccounts.id, q.account_id)).limit(1);
+    if (!acct) throw new ValidationError('account_id: no such account');
+  }
+  const scope: SQL[] = [];
+  if (q.account_id) scope.push(eq(journalLines.account_id, q.account_id));
+  if (q.fund) scope.push(eq(journalLines.fund_id, q.fund));
+  const opening = await netByAccount(ctx, { fundId: q.fund }, [lt(journalLines.entry_date, from), ...scope]);
+  const lines = await ctx.db
+    .select({
+      account_id: journalLines.account_id, entry_id: journalLines.entry_id, entry_date: journalLines.entry_date, memo: journalEntries.memo, line_memo: journalLines.memo,
+      source_type: journalEntries.source_type, fund_id: journalLines.fund_id, fund_code: funds.code, document_type: journalLines.document_type, document_id: journalLines.document_id,
+      document_number: sql<string | null>`coalesce(${invoices.invoice_number}, ${payments.payment_number}, ${bills.bill_number})`,
+      debit: journalLines.debit, credit: journalLines.credit,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entry_id))
+    .innerJoin(funds, eq(funds.id, journalLines.fund_id))
+    .leftJoin(invoices, and(eq(journalLines.document_type, 'invoice'), eq(invoices.id, journalLines.document_id)))
+    .leftJoin(payments, and(eq(journalLines.document_type, 'payment'), eq(payments.id, journalLines.document_id)))
+    .leftJoin(bills, and(eq(journalLines.document_type, 'bill'), eq(bills.id, journalLines.document_id)))
+    .where(and(gte(journalLines.entry_date, from), lte(journalLines.entry_date, to), ...scope))
+    .orderBy(asc(journalLines.account_id), asc(journalLines.entry_date), asc(journalEntries.created_date), asc(journalLines.entry_id), asc(journalLines.line_no))
+    .limit(GENERAL_LEDGER_LINE_LIMIT + 1);
+  const truncated = lines.length > GENERAL_LEDGER_LINE_LIMIT;
+  if (truncated) lines.length = GENERAL_LEDGER_LINE_LIMIT;
+  const accountIds = [...new Set([...opening.map((o) => o.account_id), ...lines.map((l) => l.account_id)])];
+  const info = accountIds.length
+    ? await ctx.db.select({ id: chartOfAccounts.id, account_number: chartOfAccounts.account_number, account_name: chartOfAccounts.account_name, account_type: chartOfAccounts.account_type }).from(chartOfAccounts).where(sql`${chartOfAccounts.id} in (${sql.join(accountIds.map((id) => sql`${id}`), sql`, `)})`)
+    : [];
+  const byId = new Map(info.map((a) => [a.id, a]));
+  const accounts = accountIds
+    .map((id) => byId.get(id)!)
+    .sort((a, b) => a.account_number.localeCompare(b.account_number))
+    .map((a) => {
+      const sign = DEBIT_NORMAL.has(a.account_type) ? 1 : -1;
+      const openingCents = sign * (opening.find((o) => o.account_id === a.id)?.net ?? 0);
+      let running = openingCents;
+      let debits = 0;
+      let credits = 0;
+      const rows = lines.filter((l) => l.account_id === a.id).map(({ account_id: _a, ...l }) => {
+        const dr = toCents(l.debit);
+        const cr = toCents(l.credit);
+        debits += dr;
+        credits += cr;
+        running += sign * (dr - cr);
+        return { ...l, debit: amount(dr), credit: amount(cr), balance: amount(running) };
+      });
+      return {
+        account_id: a.id, account_number: a.account_number, account_name: a.account_name, account_type: a.account_type, normal_balance: sign === 1 ? 'debit' : 'credit',
+        opening_balance: amount(openingCents), lines: rows, total_debit: amount(debits), total_credit: amount(credits), closing_balance: amount(running),
+      };
+    });
+  return { from, to, ...(q.fund ? { fund: q.fund } : {}), ...(q.account_id ? { account_id: q.account_id } : {}), accounts, truncated, ...(truncated ? { line_limit: GENERAL_LEDGER_LINE_LIMIT } : {}) };
+}
+
 type Json = Record<string, unknown>;
 
 function statementRows(sections: string[], totals: string[]) {
@@ -243,4 +352,18 @@ export const REPORTS: readonly ReportDef[] = [
   report('balance-sheet', balanceSheet, statementRows(['assets', 'liabilities', 'equity'], ['total_assets', 'total_liabilities', 'total_equity'])),
   report('ar-aging', arAging, agingRows(['owner_id', 'owner_name'])),
   report('ap-aging', apAging, agingRows(['vendor_id', 'vendor_name'])),
+  report('trial-balance', trialBalance, (d) => [
+    ['account_number', 'account_name', 'account_type', 'debit', 'credit'],
+    ...(d.rows as Json[]).map((r) => [r.account_number, r.account_name, r.account_type, r.debit, r.credit]),
+    ['', 'Total', '', d.total_debit, d.total_credit],
+  ]),
+  report('general-ledger', generalLedger, (d) => {
+    const rows: unknown[][] = [['account_number', 'account_name', 'date', 'memo', 'fund', 'document_type', 'document_number', 'debit', 'credit', 'balance']];
+    for (const a of d.accounts as Json[]) {
+      rows.push([a.account_number, a.account_name, d.from, 'Opening balance', '', '', '', '', '', a.opening_balance]);
+      for (const l of a.lines as Json[]) rows.push([a.account_number, a.account_name, l.entry_date, l.line_memo || l.memo, l.fund_code, l.document_type ?? '', l.document_number ?? '', l.debit, l.credit, l.balance]);
+      rows.push([a.account_number, a.account_name, d.to, 'Closing balance', '', '', '', a.total_debit, a.total_credit, a.closing_balance]);
+    }
+    return rows;
+  }),
 ];

@@ -27,6 +27,7 @@ const ACTION_GROUPS = Object.entries(
 const AREA_LABELS: Record<string, string> = {
   auth: 'Sign-in and security', user: 'Users', role: 'Roles', privilege: 'Privileges', org_settings: 'Organization settings',
   backup: 'Backups', invoice: 'Invoices', payment: 'Payments', bill: 'Bills', bill_payment: 'Bill payments',
+  period: 'Period close', journal: 'Journal entries', opening: 'Opening balances',
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });

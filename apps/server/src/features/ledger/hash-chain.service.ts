@@ -1,0 +1,93 @@
+import { asc, desc, gt, inArray, sql } from 'drizzle-orm';
+import { toCents } from '@covenant/contracts/money';
+import type { Db } from '@covenant/db/client';
+import { journalEntries, journalEntryHashes, journalEntriesUnsealed, journalLines } from '@covenant/db/schema/ledger';
+import { GENESIS_HASH, firstBrokenLink, sealAll, type ChainEntry } from './hash-chain.rules.ts';
+
+/**
+ * Seals posted entries into the hash chain (journal_entry_hashes, append-only) and verifies it. Posting stays
+ * fast: a trigger queues each new entry, and one sealer at a time (an advisory lock) takes the queue in batches,
+ * in the order the entries were created, and appends their hashes.
+ */
+
+const BATCH = 1000;
+type Reader = Pick<Db, 'select'>;
+
+/** Entries as they read now, with their lines, for hashing. */
+async function chainEntries(db: Reader, ids: readonly string[]): Promise<Map<string, ChainEntry>> {
+  const out = new Map<string, ChainEntry>();
+  if (ids.length === 0) return out;
+  const entries = await db.select().from(journalEntries).where(inArray(journalEntries.id, [...ids]));
+  const lines = await db.select().from(journalLines).where(inArray(journalLines.entry_id, [...ids])).orderBy(asc(journalLines.entry_id), asc(journalLines.line_no));
+  for (const e of entries) {
+    out.set(e.id, { id: e.id, entry_date: e.entry_date, memo: e.memo, source_type: e.source_type, source_id: e.source_id, reverses_id: e.reverses_id, created_by: e.created_by, lines: [] });
+  }
+  for (const l of lines) {
+    (out.get(l.entry_id)?.lines as ChainEntry['lines'][number][] | undefined)?.push({
+      line_no: l.line_no, account_id: l.account_id, fund_id: l.fund_id, debit_cents: toCents(l.debit), credit_cents: toCents(l.credit),
+      owner_id: l.owner_id, vendor_id: l.vendor_id, property_id: l.property_id, document_type: l.document_type, document_id: l.document_id, memo: l.memo,
+    });
+  }
+  return out;
+}
+
+/** Seals every queued entry (in batches); answers how many. A second caller while one runs simply skips. */
+export async function sealJournal(db: Db): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const got = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('covenant:journal_hash_chain')) as ok`);
+      if (!(got.rows[0] as { ok: boolean }).ok) return 0;
+      const queued = await tx.execute(sql`
+        select u.entry_id from journal_entries_unsealed u join journal_entries e on e.id = u.entry_id
+        order by e.created_date, e.id limit ${BATCH}`);
+      const ids = (queued.rows as Array<{ entry_id: string }>).map((r) => r.entry_id);
+      if (ids.length === 0) return 0;
+      const [last] = await tx.select({ hash: journalEntryHashes.hash }).from(journalEntryHashes).orderBy(desc(journalEntryHashes.seq)).limit(1);
+      const entries = await chainEntries(tx, ids);
+      const rows = sealAll(last?.hash ?? GENESIS_HASH, ids.map((id) => entries.get(id)!));
+      await tx.insert(journalEntryHashes).values(rows);
+      await tx.delete(journalEntriesUnsealed).where(inArray(journalEntriesUnsealed.entry_id, ids));
+      return ids.length;
+    });
+    sealed += n;
+    if (n < BATCH) return sealed;
+  }
+}
+
+export interface ChainReport {
+  ok: boolean;
+  /** Sealed entries checked. */
+  entries: number;
+  /** Entries posted and not sealed yet (the sealer runs shortly after posting). */
+  unsealed: number;
+  /** The first entry whose hash no longer matches (changed, missing, or out of its place), or null. */
+  first_broken: string | null;
+  reason?: string;
+}
+
+/** Walks the chain in sealing order, re-hashing every entry as it reads now. */
+export async function verifyJournal(db: Reader): Promise<ChainReport> {
+  let prev = GENESIS_HASH;
+  let afterSeq = 0;
+  let checked = 0;
+  for (;;) {
+    const links = await db.select().from(journalEntryHashes).where(gt(journalEntryHashes.seq, afterSeq)).orderBy(asc(journalEntryHashes.seq)).limit(BATCH);
+    if (links.length === 0) break;
+    const entries = await chainEntries(db, links.map((l) => l.entry_id));
+    const broken = firstBrokenLink(prev, links.map((l) => ({ entry_id: l.entry_id, prev_hash: l.prev_hash, hash: l.hash, entry: entries.get(l.entry_id) })));
+    if (broken) {
+      const index = links.findIndex((l) => l.entry_id === broken.entry_id);
+      return { ok: false, entries: checked + index, unsealed: await unsealedCount(db), first_broken: broken.entry_id, reason: broken.reason };
+    }
+    checked += links.length;
+    prev = links.at(-1)!.hash;
+    afterSeq = links.at(-1)!.seq;
+  }
+  return { ok: true, entries: checked, unsealed: await unsealedCount(db), first_broken: null };
+}
+
+async function unsealedCount(db: Reader): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(journalEntriesUnsealed);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Ctx } from '../../lib/context.ts';
+import { requirePermission } from '../../platform/access/access.service.ts';
+import type { Feature } from '../../platform/registry.ts';
+import { importOpeningBalances, listJournalEntries, postJournalEntry, reverseJournalEntry } from '../journal/journal.service.ts';
+import { exportLedger, exportQuery } from './export.service.ts';
+import { sealJournal, verifyJournal } from './hash-chain.service.ts';
+import { closePeriod, closeYear, ledgerStatus, reopenPeriod } from './periods.service.ts';
+
+const params = z.object({ appId: z.string() });
+const journalQuery = z.object({ type: z.string().optional(), from: z.string().optional(), to: z.string().optional(), limit: z.string().optional(), skip: z.string().optional() });
+
+async function ledgerRoutes(app: FastifyInstance) {
+  app.get('/api/apps/:appId/journal-entries', { schema: { tags: ['ledger'], params, querystring: journalQuery } }, async (request) => listJournalEntries(request.ctx, request.query));
+
+  /** The closed-through date and the first date still open (Reports show it). */
+  app.get('/api/apps/:appId/ledger/status', { schema: { tags: ['ledger'], params } }, async (request) => {
+    const ctx = request.ctx as Ctx;
+    await requirePermission(ctx, 'reports', 'read');
+    return ledgerStatus(ctx);
+  });
+
+  /** {ok, entries, unsealed, first_broken}: the hash chain re-computed over every sealed entry as it reads now. */
+  app.get('/api/apps/:appId/ledger/verify', { schema: { tags: ['ledger'], params } }, async (request) => {
+    const ctx = request.ctx as Ctx;
+    await requirePermission(ctx, 'reports', 'read');
+    await sealJournal(ctx.db);
+    return verifyJournal(ctx.db);
+  });
+
+  app.get('/api/apps/:appId/ledger/export', { schema: { tags: ['ledger'], params, querystring: exportQuery.partial() } }, async (request, reply) => {
+    const out = await exportLedger(request.ctx, request.query);
+    return reply
+      .header('Content-Type', out.contentType)
+      .header('Content-Disposition', `attachment; filename="${out.filename}"`)
+      .send(Readable.from(out.body));
+  });
+}
+
+const BOOKS = 'chart of accounts read_write (administrators, property managers)';
+const ADMINS = 'administrators only (audited)';
+
+export const ledgerFeature: Feature = {
+  name: 'ledger',
+  functions: [
+    { name: 'postJournalEntry', access: BOOKS, handler: postJournalEntry },
+    { name: 'reverseJournalEntry', access: BOOKS, handler: reverseJournalEntry },
+    { name: 'importOpeningBalances', access: BOOKS, handler: importOpeningBalances },
+    { name: 'closePeriod', access: ADMINS, handler: closePeriod },
+    { name: 'reopenPeriod', access: ADMINS, handler: reopenPeriod },
+    { name: 'closeYear', access: ADMINS, handler: closeYear },
+  ],
+  routes: ledgerRoutes,
+};
