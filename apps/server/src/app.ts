@@ -100,7 +100,8 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: false,
-    bodyLimit: 2 * 1024 * 1024,
+    // Small by default; routes that take a file or a batch set their own larger limit.
+    bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
   // Our own JSON parser: readable errors, and prototype-pollution keys refused at any depth.
@@ -138,7 +139,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 50, fieldSize: 1024 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Covenant API', version: '0.1.0', description: 'The platform wire protocol (entities, auth, files, logs, functions) of Covenant.' } },
     transform: jsonSchemaTransform,
@@ -159,27 +160,11 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = error instanceof AppError ? error : translateDbError(error);
-    if (known) {
-      const body: Record<string, unknown> = { message: known.message, code: known.code };
-      if (known.detail !== undefined) body.detail = known.detail;
-      if (known.extra) Object.assign(body, known.extra);
-      return reply.status(known.status).send(body);
-    }
-    if (error.validation) {
-      const message = error.validation.map((v) => `${v.instancePath?.replace(/^\//, '') || (v.params as { issue?: { path?: string[] } })?.issue?.path?.join('.') || error.validationContext || 'input'}: ${v.message}`).join('; ');
-      return reply.status(400).send({ message, code: 'validation_error' });
-    }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: error.code === 'FST_REQ_FILE_TOO_LARGE' ? 'The file is too large' : 'The request is too large', code: 'file_too_large' });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.statusCode === 429 ? 'too_many_requests' : (error.code ?? 'bad_request').toLowerCase();
-      const message = error.statusCode === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message;
-      return reply.status(error.statusCode).send({ message, code });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'An unexpected error occurred', code: 'internal_error' });
+    const { status, body } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    // Refused before the body was read (no session, too large): close rather than read the rest of it.
+    if (!request.raw.complete) reply.header('connection', 'close');
+    return reply.status(status).send(body);
   });
 
   await app.register(settingsRoutes, { perMinute: config.authRateLimitPerMinute });
@@ -187,7 +172,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   await app.register(entityRoutes);
   await app.register(fileRoutes);
   await app.register(appLogRoutes);
-  await app.register(functionRoutes);
+  await app.register(functionRoutes, { registry });
   for (const feature of FEATURES) if (feature.routes) await app.register(feature.routes);
 
   const webDist = config.webDistDir;
@@ -224,6 +209,29 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
       await db.close();
     },
   };
+}
+
+/** The one error model on the wire: status and `{message, code, detail?}` for any error a request meets. */
+function describeError(error: FastifyError): { status: number; body: Record<string, unknown> } {
+  const known = error instanceof AppError ? error : translateDbError(error);
+  if (known) {
+    const body: Record<string, unknown> = { message: known.message, code: known.code };
+    if (known.detail !== undefined) body.detail = known.detail;
+    if (known.extra) Object.assign(body, known.extra);
+    return { status: known.status, body };
+  }
+  if (error.validation) {
+    const message = error.validation.map((v) => `${v.instancePath?.replace(/^\//, '') || (v.params as { issue?: { path?: string[] } })?.issue?.path?.join('.') || error.validationContext || 'input'}: ${v.message}`).join('; ');
+    return { status: 400, body: { message, code: 'validation_error' } };
+  }
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, body: { message: 'The file is too large', code: 'file_too_large' } };
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { message: 'The request is too large', code: 'request_too_large' } };
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const code = error.statusCode === 429 ? 'too_many_requests' : (error.code ?? 'bad_request').toLowerCase();
+    const message = error.statusCode === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message;
+    return { status: error.statusCode, body: { message, code } };
+  }
+  return { status: 500, body: { message: 'An unexpected error occurred', code: 'internal_error' } };
 }
 
 /** Every start: the features' seeds (default roles and privileges, the chart of accounts); the administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
