@@ -39,6 +39,11 @@ const database = await freshDb();
 const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'bench', DATA_DIR: '/tmp/covenant-bench' }), databaseUrl: database.url, inMemoryDb: !database.url, webDistDir: undefined };
 const built = await buildApp(config, {});
 const db = built.db.db;
+const residentMiB = () => process.memoryUsage().rss / 1024 / 1024;
+// Idle: the started server before any data or request, as production runs it (npm run bench runs the bundle).
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const idleRss = residentMiB();
+const rssBudget = built.db.kind === 'postgres' ? 250 : 400;
 const base = '/api/apps/bench';
 
 try {
@@ -173,12 +178,14 @@ try {
     if (!ok) failures++;
     rows.push(`| ${c.name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${c.budgetMs} | ${ok ? 'ok' : 'OVER'} |`);
   }
-  const rss = process.memoryUsage().rss / 1024 / 1024;
+  const afterRss = residentMiB();
+  if (idleRss > rssBudget) failures++;
   console.log(`\nCovenant bench: ${UNITS} units on ${built.db.kind} (seeded in ${(seedMs / 1000).toFixed(1)} s), ${months} months of history: ${invoiceCount} invoices, ${journalLineCount} journal lines (written in ${(financeSeedMs / 1000).toFixed(1)} s); ${RUNS} runs each, server time via app.inject\n`);
   console.log('| case | p50 ms | p95 ms | budget ms | |');
   console.log('|---|---|---|---|---|');
   for (const r of rows) console.log(r);
-  console.log(`\nresident memory: ${rss.toFixed(0)} MiB`);
+  console.log(`\nresident memory, idle server: ${idleRss.toFixed(0)} MiB (budget ${rssBudget} MiB on ${built.db.kind}: ${idleRss <= rssBudget ? 'ok' : 'OVER'})`);
+  console.log(`resident memory after the bench: ${afterRss.toFixed(0)} MiB`);
   process.exitCode = failures ? 1 : 0;
 } finally {
   await built.close();

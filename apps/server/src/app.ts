@@ -90,6 +90,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
     : await createDb({
         databaseUrl: config.databaseUrl,
         pgliteDir: config.inMemoryDb || config.databaseUrl ? undefined : join(config.dataDir, 'db'),
+        migrationsFolder: config.migrationsDir,
         onIdleError: (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: err.message })),
       });
   const mailer = new Mailer(db.db, config.smtpUrl, config.smtpFrom);

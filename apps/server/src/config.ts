@@ -40,6 +40,8 @@ export interface AppConfig {
   maxUploadBytes: number;
   logLevel: string;
   webDistDir: string | undefined;
+  /** The migrations folder, found from this file in the source tree and in the bundle (apps/server/dist) alike. */
+  migrationsDir: string;
   /** Rate limits are on in production and tests of them; a test suite may loosen them. */
   authRateLimitPerMinute: number;
   failedLoginLimit: number;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
+    migrationsDir: resolve(new URL('../../../packages/db/migrations', import.meta.url).pathname),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     failedLoginLimit: 10,
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -24,9 +26,15 @@ export interface DbConfig {
   pgliteDir?: string | undefined;
   /** Told about errors of idle pooled connections (PostgreSQL). */
   onIdleError?: (err: Error) => void;
+  /** Where the migrations are when this module runs from a bundle rather than from its source folder. */
+  migrationsFolder?: string | undefined;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+// PGlite zeroes its shared buffers when it starts, so all of them are resident from the first second
+// (initdb's 128MB); its data files sit in the operating system's page cache anyway.
+const PGLITE_SHARED_BUFFERS = '32MB';
+
+const sourceMigrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
 // Money and dates stay strings from the driver: NUMERIC is exact, DATE has no time zone.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => v);
@@ -34,6 +42,7 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 /** Opens the database (PGlite or PostgreSQL) and applies every pending migration. */
 export async function createDb(config: DbConfig): Promise<DbHandle> {
+  const migrationsFolder = config.migrationsFolder ?? sourceMigrationsFolder;
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
@@ -42,7 +51,15 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = config.pgliteDir ? new PGlite(config.pgliteDir) : new PGlite();
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  // The instance that runs initdb keeps initdb's memory for its whole life: a short-lived one creates the
+  // data directory, and the server's own instance starts without that weight.
+  if (config.pgliteDir && !existsSync(join(config.pgliteDir, 'PG_VERSION'))) {
+    const init = new PGlite({ dataDir: config.pgliteDir, startParams });
+    await init.waitReady;
+    await init.close();
+  }
+  const client = new PGlite({ dataDir: config.pgliteDir, startParams });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
