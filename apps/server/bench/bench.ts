@@ -4,6 +4,9 @@
  * BENCH_DATABASE_URL runs it on a PostgreSQL database (a fresh one is created and dropped); else PGlite.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -15,8 +18,10 @@ const UNITS = Number(process.argv[2] ?? 5000);
 const RUNS = 20;
 const serverUrl = process.env.BENCH_DATABASE_URL;
 
-async function freshDb(): Promise<{ url?: string; drop(): Promise<void> }> {
-  if (!serverUrl) return { drop: async () => undefined };
+/** A fresh PostgreSQL database, or an empty PGlite data directory as production uses (not an in-memory one). */
+async function freshDb(): Promise<{ url?: string; dataDir: string; drop(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'covenant-bench-'));
+  if (!serverUrl) return { dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   const name = `covenant_bench_${randomBytes(4).toString('hex')}`;
   const c = new pg.Client({ connectionString: serverUrl });
   await c.connect();
@@ -26,7 +31,9 @@ async function freshDb(): Promise<{ url?: string; drop(): Promise<void> }> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    dataDir,
     async drop() {
+      await rm(dataDir, { recursive: true, force: true });
       const d = new pg.Client({ connectionString: serverUrl });
       await d.connect();
       await d.query(`drop database if exists ${name} with (force)`);
@@ -36,12 +43,12 @@ async function freshDb(): Promise<{ url?: string; drop(): Promise<void> }> {
 }
 
 const database = await freshDb();
-const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'bench', DATA_DIR: '/tmp/covenant-bench' }), databaseUrl: database.url, inMemoryDb: !database.url, webDistDir: undefined };
+const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'bench', DATA_DIR: database.dataDir }), databaseUrl: database.url, webDistDir: undefined };
 const built = await buildApp(config, {});
 const db = built.db.db;
 const residentMiB = () => process.memoryUsage().rss / 1024 / 1024;
-// Idle: the started server before any data or request, as production runs it (npm run bench runs the bundle).
-await new Promise((resolve) => setTimeout(resolve, 2000));
+// Idle: the started server, settled, before any data or request, as production runs it (npm run bench runs the bundle).
+await new Promise((resolve) => setTimeout(resolve, 10_000));
 const idleRss = residentMiB();
 const rssBudget = built.db.kind === 'postgres' ? 250 : 400;
 const base = '/api/apps/bench';
@@ -94,7 +101,7 @@ try {
         insert into payments (id, payment_number, payment_date, amount, owner_id, payment_method)
         select payment_id, 'PMT-BENCH-' || invoice_id, payment_date, amount, owner_id, 'online' from paid returning id
       ), l as (
-        insert into payment_invoices (id, payment_id, invoice_id, amount_applied) select link_id, payment_id, invoice_id, amount from paid returning id
+        insert into payment_invoices (id, payment_id, invoice_id, amount_applied, applied_date) select link_id, payment_id, invoice_id, amount, payment_date from paid returning id
       ), e as (
         insert into journal_entries (id, entry_date, memo, source_type, source_id)
         select pay_entry, payment_date, 'Payment', 'payment', payment_id from paid
