@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -43,9 +43,13 @@ import { Mailer } from './platform/email/mailer.ts';
 import { entityRoutes } from './platform/entities/entities.routes.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
 import { functionRoutes } from './platform/functions/functions.routes.ts';
+import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
+import { Metrics } from './platform/metrics/metrics.service.ts';
 import { ChangeBus } from './platform/realtime/change-bus.ts';
 import { RealtimeServer } from './platform/realtime/realtime.server.ts';
 import { settingsRoutes } from './platform/settings/settings.routes.ts';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Every feature of the app; their entities, functions, reports and routes make the registries. */
 export const FEATURES: readonly Feature[] = [
@@ -101,6 +105,12 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: false,
+    // Our id, or the caller's (a proxy's) when it is a short safe token; logged with every line of the request.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     // Small by default; routes that take a file or a batch set their own larger limit.
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -115,6 +125,18 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
     } catch (err) {
       done(err as Error, undefined);
     }
+  });
+  const metrics = new Metrics({ pool: db.poolStats, realtimeConnections: () => realtime.io.engine.clientsCount });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // While stopping, a finished response ends its keep-alive connection, which would otherwise hold the close.
+  let draining = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   });
   // Registered first, so every route (plugins' too) is recorded for the authorization matrix test.
   const routes: RegisteredRoute[] = [];
@@ -165,7 +187,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
     // Refused before the body was read (no session, too large): close rather than read the rest of it.
     if (!request.raw.complete) reply.header('connection', 'close');
-    return reply.status(status).send(body);
+    return reply.status(status).send({ ...body, request_id: request.id });
   });
 
   await app.register(settingsRoutes, { perMinute: config.authRateLimitPerMinute });
@@ -174,6 +196,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   await app.register(fileRoutes);
   await app.register(appLogRoutes);
   await app.register(functionRoutes, { registry });
+  await app.register(metricsRoutes, { metrics });
   for (const feature of FEATURES) if (feature.routes) await app.register(feature.routes);
 
   const webDist = config.webDistDir;
@@ -183,11 +206,16 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
     if (request.method === 'GET' && !request.url.startsWith('/api/') && hasWeb) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found', request_id: request.id });
   });
 
   const realtime = new RealtimeServer(app.server, db.db, services, app.log);
   if (config.redisUrl) await realtime.useRedis(config.redisUrl);
+  // Before the HTTP server stops: open sockets would hold its close forever; clients reconnect to another process.
+  app.addHook('preClose', async () => {
+    draining = true;
+    realtime.io.local.disconnectSockets(true);
+  });
 
   await app.ready();
   await bootstrap(systemCtx(), config, app);
@@ -203,9 +231,10 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
     services,
     realtime,
     systemCtx,
+    /** Stops accepting, finishes requests in flight, then closes realtime and the database. */
     async close() {
-      await realtime.close();
       await app.close();
+      await realtime.close();
       await folder.close();
       await db.close();
     },

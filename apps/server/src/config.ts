@@ -17,6 +17,8 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   TIME_ZONE: z.string().refine(isTimeZone, 'TIME_ZONE must be an IANA time zone such as America/Chicago').optional().or(z.literal('').transform(() => undefined)),
@@ -39,6 +41,10 @@ export interface AppConfig {
   authSecret: string | undefined;
   maxUploadBytes: number;
   logLevel: string;
+  /** A bearer token that may read /api/metrics besides administrators (a Prometheus scraper). */
+  metricsToken: string | undefined;
+  /** How long a stopping server waits for requests in flight before it closes their connections. */
+  shutdownTimeoutMs: number;
   webDistDir: string | undefined;
   /** The migrations folder, found from this file in the source tree and in the bundle (apps/server/dist) alike. */
   migrationsDir: string;
@@ -73,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
     migrationsDir: resolve(new URL('../../../packages/db/migrations', import.meta.url).pathname),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

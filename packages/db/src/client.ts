@@ -17,6 +17,8 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool (metrics); PGlite has a single in-process connection and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 }
 
 export interface DbConfig {
@@ -49,7 +51,8 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     pool.on('error', (err) => config.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), poolStats };
   }
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   // The instance that runs initdb keeps initdb's memory for its whole life: a short-lived one creates the
