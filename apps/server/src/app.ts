@@ -41,6 +41,7 @@ import { actorFromToken, createAdministrator, needsSetup } from './platform/auth
 import { createAuth } from './platform/auth/better-auth.ts';
 import { Mailer } from './platform/email/mailer.ts';
 import { entityRoutes } from './platform/entities/entities.routes.ts';
+import { createFileStore } from './platform/files/file-store.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
 import { functionRoutes } from './platform/functions/functions.routes.ts';
 import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
@@ -99,7 +100,9 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
       });
   const mailer = new Mailer(db.db, config.smtpUrl, config.smtpFrom);
   const registry = new Registry(FEATURES);
-  const services: Services = { config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus(), registry };
+  const services: Services = {
+    config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus(), registry, files: await createFileStore(config),
+  };
   const systemCtx = (): Ctx => ({ db: db.db, actor: null, services, permissionCache: new Map() });
 
   const app = Fastify({
@@ -236,6 +239,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
       await app.close();
       await realtime.close();
       await folder.close();
+      await services.files.close();
       await db.close();
     },
   };
