@@ -221,7 +221,8 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle } 
   });
 
   await app.ready();
-  await bootstrap(systemCtx(), config, app);
+  // Processes starting together on one database seed and create the first administrator one at a time.
+  await db.exclusive('covenant:bootstrap', () => bootstrap(systemCtx(), config, app));
   // Postings append per-account deltas; the folder merges them into the running totals shortly after.
   const folder = new AccountTotalsFolder(db.db, (err) => app.log.warn({ err }, 'folding ledger totals failed'));
   services.onLedgerWrite = () => folder.schedule();

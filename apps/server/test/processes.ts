@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -106,3 +106,37 @@ export async function startServerProcess(env: Record<string, string | undefined>
 
 /** A unique name for throwaway resources (databases, buckets). */
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/**
+ * A Redis for the test: the machine's (TEST_REDIS_URL, default 127.0.0.1:6379, which .ci/run starts), or
+ * else a private redis-server on a free port; null with the reason when neither is possible.
+ */
+export async function useRedis(): Promise<{ url: string; stop(): Promise<void> } | { url: null; reason: string }> {
+  const machine = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+  if (await reachable(machine)) return { url: machine, stop: async () => undefined };
+  const port = await freePort();
+  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const failed = new Promise<string>((resolve) => child.once('error', (err) => resolve(err.message)));
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i++) {
+    if (await reachable(url)) return { url, stop: async () => void child.kill('SIGTERM') };
+    const error = await Promise.race([failed, delay(100).then(() => null)]);
+    if (error) return { url: null, reason: `no Redis at ${machine} and redis-server could not start (${error})` };
+  }
+  child.kill('SIGKILL');
+  return { url: null, reason: `no Redis at ${machine} and redis-server did not answer on port ${port}` };
+}

@@ -19,6 +19,8 @@ export interface DbHandle {
   close(): Promise<void>;
   /** Connections of the PostgreSQL pool (metrics); PGlite has a single in-process connection and no pool. */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /** Runs fn while holding a database-wide named lock, so one process at a time does it (PGlite has one process). */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
 }
 
 export interface DbConfig {
@@ -50,9 +52,11 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => config.onIdleError?.(err));
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder });
+    const exclusive = <T>(name: string, fn: () => Promise<T>) => holdingLock(pool, name, fn);
+    // Several processes may start at once on one database: one applies the migrations, the others wait for it.
+    await exclusive('covenant:migrations', () => migratePg(db, { migrationsFolder }));
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), poolStats };
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), poolStats, exclusive };
   }
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   // The instance that runs initdb keeps initdb's memory for its whole life: a short-lived one creates the
@@ -65,5 +69,17 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
   const client = new PGlite({ dataDir: config.pgliteDir, startParams });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), exclusive: (_name, fn) => fn() };
+}
+
+/** A session-level advisory lock on its own connection, held while fn runs (its queries use other connections). */
+async function holdingLock<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    return await fn();
+  } finally {
+    await client.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
+    client.release();
+  }
 }
