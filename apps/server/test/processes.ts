@@ -140,3 +140,15 @@ export async function useRedis(): Promise<{ url: string; stop(): Promise<void> }
   child.kill('SIGKILL');
   return { url: null, reason: `no Redis at ${machine} and redis-server did not answer on port ${port}` };
 }
+
+/** Runs an operator command of the bundle (`ops.js backup|restore`) with only the given environment. */
+export function runOps(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+  const fullEnv: Record<string, string> = {};
+  for (const key of SERVER_ENV_KEYS) if (process.env[key]) fullEnv[key] = process.env[key]!;
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) fullEnv[k] = v;
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../dist/ops.js', import.meta.url)), ...args], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}

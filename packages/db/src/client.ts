@@ -83,3 +83,22 @@ async function holdingLock<T>(pool: pg.Pool, name: string, fn: () => Promise<T>)
     client.release();
   }
 }
+
+/** The embedded database's whole data directory as a tarball (with the server stopped: PGlite is one process). */
+export async function dumpPgliteDir(dataDir: string): Promise<Uint8Array> {
+  const client = new PGlite({ dataDir });
+  try {
+    await client.waitReady;
+    const archive = await client.dumpDataDir('gzip');
+    return new Uint8Array(await archive.arrayBuffer());
+  } finally {
+    await client.close();
+  }
+}
+
+/** Creates the embedded database's data directory from such a tarball; the directory must not exist yet. */
+export async function loadPgliteDir(dataDir: string, tarball: Uint8Array): Promise<void> {
+  const client = new PGlite({ dataDir, loadDataDir: new Blob([tarball as Uint8Array<ArrayBuffer>]) });
+  await client.waitReady;
+  await client.close();
+}
