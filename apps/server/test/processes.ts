@@ -107,7 +107,8 @@ export async function startServerProcess(env: Record<string, string | undefined>
 /** A unique name for throwaway resources (databases, buckets). */
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
 
-function reachable(url: string): Promise<boolean> {
+/** Whether something accepts TCP connections at the URL's host and port (Redis). */
+export function isReachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = createConnection({ host: hostname, port: Number(port || 6379) });
@@ -127,13 +128,13 @@ function reachable(url: string): Promise<boolean> {
  */
 export async function useRedis(): Promise<{ url: string; stop(): Promise<void> } | { url: null; reason: string }> {
   const machine = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-  if (await reachable(machine)) return { url: machine, stop: async () => undefined };
+  if (await isReachable(machine)) return { url: machine, stop: async () => undefined };
   const port = await freePort();
   const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const failed = new Promise<string>((resolve) => child.once('error', (err) => resolve(err.message)));
   const url = `redis://127.0.0.1:${port}`;
   for (let i = 0; i < 50; i++) {
-    if (await reachable(url)) return { url, stop: async () => void child.kill('SIGTERM') };
+    if (await isReachable(url)) return { url, stop: async () => void child.kill('SIGTERM') };
     const error = await Promise.race([failed, delay(100).then(() => null)]);
     if (error) return { url: null, reason: `no Redis at ${machine} and redis-server could not start (${error})` };
   }
