@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -46,11 +46,16 @@ import { actorFromToken, createAdministrator, needsSetup } from './platform/auth
 import { createAuth } from './platform/auth/better-auth.ts';
 import { Mailer } from './platform/email/mailer.ts';
 import { entityRoutes } from './platform/entities/entities.routes.ts';
+import { createFileStore } from './platform/files/file-store.ts';
 import { fileRoutes } from './platform/files/files.routes.ts';
 import { functionRoutes } from './platform/functions/functions.routes.ts';
+import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
+import { Metrics } from './platform/metrics/metrics.service.ts';
 import { ChangeBus } from './platform/realtime/change-bus.ts';
 import { RealtimeServer } from './platform/realtime/realtime.server.ts';
 import { settingsRoutes } from './platform/settings/settings.routes.ts';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Every feature of the app; their entities, functions, reports and routes make the registries. */
 export const FEATURES: readonly Feature[] = [
@@ -95,11 +100,14 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     : await createDb({
         databaseUrl: config.databaseUrl,
         pgliteDir: config.inMemoryDb || config.databaseUrl ? undefined : join(config.dataDir, 'db'),
+        migrationsFolder: config.migrationsDir,
         onIdleError: (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: err.message })),
       });
   const mailer = new Mailer(db.db, config.smtpUrl, config.smtpFrom);
   const registry = new Registry(FEATURES);
-  const services: Services = { config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus(), registry };
+  const services: Services = {
+    config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus(), registry, files: await createFileStore(config),
+  };
   const systemCtx = (): Ctx => ({ db: db.db, actor: null, services, permissionCache: new Map() });
 
   const app = Fastify({
@@ -108,7 +116,14 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
         ? false
         : { level: config.logLevel, serializers: { req: serializeRequest }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     trustProxy: false,
-    bodyLimit: 2 * 1024 * 1024,
+    // Our id, or the caller's (a proxy's) when it is a short safe token; logged with every line of the request.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // Small by default; routes that take a file or a batch set their own larger limit.
+    bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
   // Our own JSON parser: readable errors, and prototype-pollution keys refused at any depth.
@@ -121,6 +136,18 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     } catch (err) {
       done(err as Error, undefined);
     }
+  });
+  const metrics = new Metrics({ pool: db.poolStats, realtimeConnections: () => realtime.io.engine.clientsCount });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // While stopping, a finished response ends its keep-alive connection, which would otherwise hold the close.
+  let draining = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   });
   // Registered first, so every route (plugins' too) is recorded for the authorization matrix test.
   const routes: RegisteredRoute[] = [];
@@ -146,7 +173,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 50, fieldSize: 1024 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Covenant API', version: '0.1.0', description: 'The platform wire protocol (entities, auth, files, logs, functions) of Covenant.' } },
     transform: jsonSchemaTransform,
@@ -170,27 +197,11 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = error instanceof AppError ? error : translateDbError(error);
-    if (known) {
-      const body: Record<string, unknown> = { message: known.message, code: known.code };
-      if (known.detail !== undefined) body.detail = known.detail;
-      if (known.extra) Object.assign(body, known.extra);
-      return reply.status(known.status).send(body);
-    }
-    if (error.validation) {
-      const message = error.validation.map((v) => `${v.instancePath?.replace(/^\//, '') || (v.params as { issue?: { path?: string[] } })?.issue?.path?.join('.') || error.validationContext || 'input'}: ${v.message}`).join('; ');
-      return reply.status(400).send({ message, code: 'validation_error' });
-    }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: error.code === 'FST_REQ_FILE_TOO_LARGE' ? 'The file is too large' : 'The request is too large', code: 'file_too_large' });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.statusCode === 429 ? 'too_many_requests' : (error.code ?? 'bad_request').toLowerCase();
-      const message = error.statusCode === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message;
-      return reply.status(error.statusCode).send({ message, code });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'An unexpected error occurred', code: 'internal_error' });
+    const { status, body } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    // Refused before the body was read (no session, too large): close rather than read the rest of it.
+    if (!request.raw.complete) reply.header('connection', 'close');
+    return reply.status(status).send({ ...body, request_id: request.id });
   });
 
   await app.register(settingsRoutes, { perMinute: config.authRateLimitPerMinute });
@@ -199,7 +210,8 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   await app.register(fileRoutes);
   await app.register(appLogRoutes);
   await app.register(auditRoutes);
-  await app.register(functionRoutes);
+  await app.register(functionRoutes, { registry });
+  await app.register(metricsRoutes, { metrics });
   for (const feature of FEATURES) if (feature.routes) await app.register(feature.routes);
 
   const webDist = config.webDistDir;
@@ -209,14 +221,20 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     if (request.method === 'GET' && !request.url.startsWith('/api/') && hasWeb) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' });
+    return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found', request_id: request.id });
   });
 
   const realtime = new RealtimeServer(app.server, db.db, services, app.log);
   if (config.redisUrl) await realtime.useRedis(config.redisUrl);
+  // Before the HTTP server stops: open sockets would hold its close forever; clients reconnect to another process.
+  app.addHook('preClose', async () => {
+    draining = true;
+    realtime.io.local.disconnectSockets(true);
+  });
 
   await app.ready();
-  await bootstrap(systemCtx(), config, app);
+  // Processes starting together on one database seed and create the first administrator one at a time.
+  await db.exclusive('covenant:bootstrap', () => bootstrap(systemCtx(), config, app));
   // Postings append per-account deltas; the folder merges them into the running totals shortly after.
   // The sealer chains the new entries' hashes the same way.
   const folder = new AccountTotalsFolder(db.db, (err) => app.log.warn({ err }, 'ledger upkeep (totals fold, hash chain) failed'), 250, [foldAccountTotals, sealJournal]);
@@ -230,13 +248,38 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     services,
     realtime,
     systemCtx,
+    /** Stops accepting, finishes requests in flight, then closes realtime and the database. */
     async close() {
-      await realtime.close();
       await app.close();
+      await realtime.close();
       await folder.close();
+      await services.files.close();
       await db.close();
     },
   };
+}
+
+/** The one error model on the wire: status and `{message, code, detail?}` for any error a request meets. */
+function describeError(error: FastifyError): { status: number; body: Record<string, unknown> } {
+  const known = error instanceof AppError ? error : translateDbError(error);
+  if (known) {
+    const body: Record<string, unknown> = { message: known.message, code: known.code };
+    if (known.detail !== undefined) body.detail = known.detail;
+    if (known.extra) Object.assign(body, known.extra);
+    return { status: known.status, body };
+  }
+  if (error.validation) {
+    const message = error.validation.map((v) => `${v.instancePath?.replace(/^\//, '') || (v.params as { issue?: { path?: string[] } })?.issue?.path?.join('.') || error.validationContext || 'input'}: ${v.message}`).join('; ');
+    return { status: 400, body: { message, code: 'validation_error' } };
+  }
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, body: { message: 'The file is too large', code: 'file_too_large' } };
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { message: 'The request is too large', code: 'request_too_large' } };
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const code = error.statusCode === 429 ? 'too_many_requests' : (error.code ?? 'bad_request').toLowerCase();
+    const message = error.statusCode === 429 ? 'Too many requests. Please wait a moment and try again.' : error.message;
+    return { status: error.statusCode, body: { message, code } };
+  }
+  return { status: 500, body: { message: 'An unexpected error occurred', code: 'internal_error' } };
 }
 
 /** Every start: the features' seeds (default roles and privileges, the chart of accounts); the administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */

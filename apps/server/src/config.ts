@@ -17,10 +17,30 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  S3_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   TIME_ZONE: z.string().refine(isTimeZone, 'TIME_ZONE must be an IANA time zone such as America/Chicago').optional().or(z.literal('').transform(() => undefined)),
 });
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** Bucket in the path (https://host/bucket/key), as most S3-compatible stores expect. */
+  forcePathStyle: boolean;
+}
+
+const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export interface AppConfig {
   port: number;
@@ -38,8 +58,16 @@ export interface AppConfig {
   adminPassword: string | undefined;
   authSecret: string | undefined;
   maxUploadBytes: number;
+  /** Uploaded files go to this bucket when set, to DATA_DIR/uploads otherwise. */
+  s3: S3Config | undefined;
   logLevel: string;
+  /** A bearer token that may read /api/metrics besides administrators (a Prometheus scraper). */
+  metricsToken: string | undefined;
+  /** How long a stopping server waits for requests in flight before it closes their connections. */
+  shutdownTimeoutMs: number;
   webDistDir: string | undefined;
+  /** The migrations folder, found from this file in the source tree and in the bundle (apps/server/dist) alike. */
+  migrationsDir: string;
   /** Rate limits are on in production and tests of them; a test suite may loosen them. */
   authRateLimitPerMinute: number;
   failedLoginLimit: number;
@@ -55,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const s3Given = S3_KEYS.filter((key) => e[key] !== undefined);
+  if (s3Given.length > 0 && s3Given.length < S3_KEYS.length) {
+    throw new Error(`Invalid configuration:\n  set all of ${S3_KEYS.join(', ')} to store files in S3, or none of them (missing: ${S3_KEYS.filter((k) => !s3Given.includes(k)).join(', ')})`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -70,8 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     authSecret: e.AUTH_SECRET,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    s3: s3Given.length
+      ? { endpoint: e.S3_ENDPOINT!, bucket: e.S3_BUCKET!, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, region: e.S3_REGION, forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' }
+      : undefined,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
+    migrationsDir: resolve(new URL('../../../packages/db/migrations', import.meta.url).pathname),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     failedLoginLimit: 10,
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,

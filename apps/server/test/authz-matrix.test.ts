@@ -411,6 +411,7 @@ const ROUTES: Record<string, RouteRule> = {
   // --- public platform endpoints ---
   'GET /api/health': { access: 'public', expect: everyone(200), request: () => ({ method: 'GET', url: '/api/health' }) },
   'GET /api/app-config': { access: 'public', expect: everyone(200), request: () => ({ method: 'GET', url: '/api/app-config' }) },
+  'GET /api/metrics': { access: 'administrators (or a scraper holding METRICS_TOKEN)', expect: adminOnly, request: () => ({ method: 'GET', url: '/api/metrics' }) },
   'GET /api/apps/public/prod/public-settings/by-id/:appId': {
     access: 'public route; answers 403 auth_required to an anonymous caller (spec protocol), 200 to a registered user',
     expect: { ...everyone(200), anonymous: 403 },

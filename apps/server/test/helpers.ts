@@ -18,7 +18,8 @@ export interface TestApp extends BuiltApp {
   call(method: string, url: string, opts?: { token?: string | undefined; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
 }
 
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+/** A new empty database on the PostgreSQL server of TEST_DATABASE_URL; null when the suite runs on PGlite. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   if (!SERVER_URL) return null;
   const name = `covenant_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: SERVER_URL });

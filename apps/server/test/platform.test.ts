@@ -23,7 +23,7 @@ describe('public settings', () => {
     for (const token of [undefined, 'not-a-real-token']) {
       const res = await t.call('GET', settingsUrl(), { token });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Authentication required', code: 'auth_required', extra_data: { reason: 'auth_required' } });
+      expect(res.json()).toEqual({ message: 'Authentication required', code: 'auth_required', extra_data: { reason: 'auth_required' }, request_id: expect.any(String) });
     }
   });
 
@@ -226,7 +226,7 @@ describe('app logs', () => {
     for (const page of ['a%20b', 'a.b', '%3Cscript%3E', 'x'.repeat(101), '%C3%A9t%C3%A9']) {
       const res = await logVisit(owner.token, page);
       expect(res.statusCode, page).toBe(400);
-      expect(res.json()).toEqual({ message: 'Page name must be 1 to 100 letters, digits, hyphens or underscores', code: 'validation_error' });
+      expect(res.json()).toEqual({ message: 'Page name must be 1 to 100 letters, digits, hyphens or underscores', code: 'validation_error', request_id: expect.any(String) });
     }
     expect((await logVisit(owner.token, 'x'.repeat(100))).statusCode).toBe(200);
     expect((await t.call('GET', `/api/app-logs/${APP_ID}/stats`, { token: admin.token })).json().total).toBe(6);

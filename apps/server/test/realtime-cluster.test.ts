@@ -1,26 +1,12 @@
-import { createConnection } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { APP_ID, PASSWORD, createTestApp, createUser, makeOwner, signIn, type TestApp } from './helpers.ts';
+import { isReachable } from './processes.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
-async function redisReachable(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-const redisUp = await redisReachable();
+const redisUp = await isReachable(REDIS_URL);
 
 /** Two server processes on one database, joined by the Redis adapter: a write on one reaches sockets of the other. */
 describe.runIf(redisUp)('realtime across two nodes through Redis', () => {

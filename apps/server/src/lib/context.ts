@@ -3,6 +3,7 @@ import { todayIn } from '@covenant/contracts/dates';
 import type { AppConfig } from '../config.ts';
 import type { Mailer } from '../platform/email/mailer.ts';
 import type { Auth } from '../platform/auth/better-auth.ts';
+import type { FileStore } from '../platform/files/file-store.ts';
 import type { ChangeBus } from '../platform/realtime/change-bus.ts';
 import type { Registry } from '../platform/registry.ts';
 
@@ -30,6 +31,8 @@ export interface Services {
   mailer: Mailer;
   auth: Auth;
   changes: ChangeBus;
+  /** Uploaded files: the local folder or an S3-compatible bucket. */
+  files: FileStore;
   /** The entities, functions and reports the features registered. */
   registry: Registry;
   /** Told after a transaction that posted to the ledger commits (folds running totals). */

@@ -30,6 +30,11 @@ export class NotFoundError extends AppError {
     super(404, 'not_found', message);
   }
 }
+export class PayloadTooLargeError extends AppError {
+  constructor(message = 'The request is too large', code = 'request_too_large') {
+    super(413, code, message);
+  }
+}
 export class ConflictError extends AppError {
   constructor(message: string, code = 'conflict') {
     super(409, code, message);

@@ -10,7 +10,12 @@ export interface FunctionDef {
   /** Who may call it, in words: shown in the API docs and checked row by row in the authorization matrix. */
   access: string;
   handler: FunctionHandler;
+  /** Largest request body it accepts; only a function that takes a file needs more than the default. */
+  maxBodyBytes?: number;
 }
+
+/** The body limit of a function call without its own (named parameters, no file). */
+export const DEFAULT_FUNCTION_BODY_BYTES = 1024 * 1024;
 
 /** A financial report (GET /reports/{name}); run checks the caller's privilege itself. */
 export interface ReportDef {

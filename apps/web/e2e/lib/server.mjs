@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -23,8 +23,9 @@ export function findFreePort() {
 }
 
 /**
- * Starts the real server (`tsx apps/server/src/main.ts`) on a fresh data directory with the
- * embedded database, and waits until `GET /api/health` answers 200.
+ * Starts the real server as `npm start` runs it (the bundle `apps/server/dist/main.js`, built by
+ * `npm run build`) on a fresh data directory with the embedded database, and waits until
+ * `GET /api/health` answers 200.
  * @param {{ repoRoot: string, logFile: string, appId?: string }} options
  */
 export async function startServer({ repoRoot, logFile, appId = 'covenant-e2e' }) {
@@ -34,8 +35,6 @@ export async function startServer({ repoRoot, logFile, appId = 'covenant-e2e' })
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
-    // The same Node that runs this harness runs the server (tsx's shebang resolves `node` on PATH).
-    PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
     PORT: String(port),
     DATA_DIR: dataDir,
     APP_ID: appId,
@@ -49,10 +48,13 @@ export async function startServer({ repoRoot, logFile, appId = 'covenant-e2e' })
   delete env.SMTP_URL;
 
   const log = createWriteStream(logFile);
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const main = join(repoRoot, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: build the server first (npm run build).`);
+  // The same Node that runs this harness runs the server.
+  const child = spawn(process.execPath, ['--max-semi-space-size=16', main], {
     cwd: repoRoot,
     env,
-    // Its own process group, so stopping it also stops the Node process tsx starts.
+    // Its own process group, so stopping it stops everything it started.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,6 +5,12 @@ export const backupFeature: Feature = {
   name: 'backup',
   functions: [
     { name: 'createBackup', access: 'backup read (administrators, property managers)', handler: (ctx) => createBackup(ctx) },
-    { name: 'restoreBackup', access: 'backup read_write (administrators, property managers)', handler: (ctx, params) => restoreBackup(ctx, params.backup) },
+    {
+      name: 'restoreBackup',
+      access: 'backup read_write (administrators, property managers)',
+      handler: (ctx, params) => restoreBackup(ctx, params.backup),
+      // A backup file of a large association runs to many megabytes.
+      maxBodyBytes: 200 * 1024 * 1024,
+    },
   ],
 };

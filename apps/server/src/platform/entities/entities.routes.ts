@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { readFilePart, requireSession } from '../../lib/request-body.ts';
 import { parseJsonSafely } from '../../lib/safe-json.ts';
 import type { Ctx } from '../../lib/context.ts';
 import type { EntityDef } from './entity-def.ts';
@@ -48,17 +49,14 @@ export async function entityRoutes(app: FastifyInstance) {
 
   app.post(base, { schema: { tags, params: entityParams } }, async (request) => createEntity(request.ctx, entityOf(request), request.body));
 
-  app.post(`${base}/bulk`, { schema: { tags, params: entityParams }, bodyLimit: 20 * 1024 * 1024 }, async (request) =>
+  app.post(`${base}/bulk`, { schema: { tags, params: entityParams }, bodyLimit: 20 * 1024 * 1024, onRequest: requireSession }, async (request) =>
     bulkCreateEntities(request.ctx, entityOf(request), request.body),
   );
 
-  app.post(`${base}/import`, { schema: { tags, params: entityParams } }, async (request) => {
+  app.post(`${base}/import`, { schema: { tags, params: entityParams }, onRequest: requireSession }, async (request) => {
     const def = entityOf(request);
-    if (!request.isMultipart()) throw new ValidationError('Upload the CSV as multipart form data in the field "file"');
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw new ValidationError('Upload the CSV in the field "file"');
-    const buffer = await file.toBuffer();
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
+    const { data } = await readFilePart(request, 'file', 'CSV');
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
     const records = await importEntitiesCsv(request.ctx, def, text);
     return { success: true, count: records.length, items: records };
   });

@@ -1,24 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { requireSignedIn } from '../access/access.service.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { readFilePart, requireSession } from '../../lib/request-body.ts';
 import { readStoredFile, storeImage } from './files.service.ts';
 
 /** Core integrations: UploadFile (images); uploaded files are served with headers that keep them inert. */
 export async function fileRoutes(app: FastifyInstance) {
   app.post(
     '/api/apps/:appId/integration-endpoints/Core/:name',
-    { schema: { tags: ['files'], params: z.object({ appId: z.string(), name: z.string() }) } },
+    { schema: { tags: ['files'], params: z.object({ appId: z.string(), name: z.string() }) }, onRequest: requireSession },
     async (request) => {
-      requireSignedIn(request.ctx);
       const { name } = request.params as { name: string };
       if (name !== 'UploadFile') throw new NotFoundError(`Integration '${name}' is not available on this server`);
-      if (!request.isMultipart()) throw new ValidationError('Upload the file as multipart form data in the field "file"');
-      // A file over the size limit throws FST_REQ_FILE_TOO_LARGE, which the error handler answers with 413.
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw new ValidationError('Upload the file in the field "file"');
-      const data = await part.toBuffer();
-      return storeImage(request.ctx, data, part.filename);
+      const { data, filename } = await readFilePart(request, 'file', 'file');
+      return storeImage(request.ctx, data, filename);
     },
   );
 

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { files } from '@covenant/db/schema/platform';
 import type { Ctx } from '../../lib/context.ts';
@@ -24,10 +22,6 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
 
 export const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
 
-export function uploadsDir(ctx: Ctx): string {
-  return join(ctx.services.config.dataDir, 'uploads');
-}
-
 /** Stores an uploaded image under a server-generated name and returns its public URL. */
 export async function storeImage(ctx: Ctx, data: Buffer, originalName: string | undefined): Promise<{ file_url: string }> {
   const actor = requireSignedIn(ctx);
@@ -36,8 +30,7 @@ export async function storeImage(ctx: Ctx, data: Buffer, originalName: string | 
   const kind = sniffImage(data);
   if (!kind) throw new ValidationError('Only image files (PNG, JPEG, WebP or GIF) can be uploaded');
   const storedName = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-  await mkdir(uploadsDir(ctx), { recursive: true });
-  await writeFile(join(uploadsDir(ctx), storedName), data, { flag: 'wx' });
+  await ctx.services.files.put(storedName, data, kind.contentType);
   await ctx.db.insert(files).values({
     stored_name: storedName,
     original_name: originalName?.slice(0, 255) ?? null,
@@ -53,8 +46,7 @@ export async function readStoredFile(ctx: Ctx, name: string): Promise<{ data: Bu
   if (!STORED_NAME.test(name)) throw new NotFoundError('File not found');
   const [row] = await ctx.db.select().from(files).where(eq(files.stored_name, name)).limit(1);
   if (!row) throw new NotFoundError('File not found');
-  const data = await readFile(join(uploadsDir(ctx), name)).catch(() => {
-    throw new NotFoundError('File not found');
-  });
+  const data = await ctx.services.files.get(name);
+  if (!data) throw new NotFoundError('File not found');
   return { data, contentType: row.content_type };
 }

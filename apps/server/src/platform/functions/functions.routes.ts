@@ -1,28 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Ctx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { isMultipartBody, limitBody, readFormFields, requireSession } from '../../lib/request-body.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
+import { DEFAULT_FUNCTION_BODY_BYTES, type Registry } from '../registry.ts';
 
 /** POST /functions/{name}: the named functions the features registered; each checks the caller's privilege itself. */
-export async function functionRoutes(app: FastifyInstance) {
-  // Restores and document saves can be large: a backup of a big association is many megabytes.
-  app.post('/api/apps/:appId/functions/:name', { schema: { tags: ['functions'], params: z.object({ appId: z.string(), name: z.string() }) }, bodyLimit: 200 * 1024 * 1024 }, async (request) => {
-    const { name } = request.params as { name: string };
-    const fn = (request.ctx as Ctx).services.registry.functions.get(name);
-    if (!fn) throw new NotFoundError(`Function '${name}' does not exist`);
-    let params: unknown = request.body ?? {};
-    if (request.isMultipart()) {
-      const collected: Record<string, unknown> = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'field') collected[part.fieldname] = part.value;
+export async function functionRoutes(app: FastifyInstance, { registry }: { registry: Registry }) {
+  const limits = [...registry.functions.values()].map((fn) => fn.maxBodyBytes ?? DEFAULT_FUNCTION_BODY_BYTES);
+  const limitOf = (request: FastifyRequest) => registry.functions.get((request.params as { name: string }).name)?.maxBodyBytes ?? DEFAULT_FUNCTION_BODY_BYTES;
+  app.post(
+    '/api/apps/:appId/functions/:name',
+    {
+      schema: { tags: ['functions'], params: z.object({ appId: z.string(), name: z.string() }) },
+      // Every function needs a session: refuse before the body is read, then hold it to the function's own limit.
+      onRequest: requireSession,
+      preParsing: limitBody(limitOf),
+      bodyLimit: Math.max(DEFAULT_FUNCTION_BODY_BYTES, ...limits),
+    },
+    async (request) => {
+      const { name } = request.params as { name: string };
+      const fn = registry.functions.get(name);
+      if (!fn) throw new NotFoundError(`Function '${name}' does not exist`);
+      const params: unknown = isMultipartBody(request) ? await readFormFields(request, limitOf(request)) : (request.body ?? {});
+      if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+        throw new ValidationError(`Function ${name} must receive an object with named parameters`);
       }
-      params = collected;
-    }
-    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-      throw new ValidationError(`Function ${name} must receive an object with named parameters`);
-    }
-    assertNoForbiddenKeys(params);
-    return fn.handler(request.ctx, params as Record<string, unknown>);
-  });
+      assertNoForbiddenKeys(params);
+      return fn.handler(request.ctx, params as Record<string, unknown>);
+    },
+  );
 }
