@@ -4,10 +4,12 @@ import {
   BarChart3Icon, BookOpenIcon, Building2Icon, DatabaseIcon, FileTextIcon, LayoutDashboardIcon, PackageIcon,
   PaletteIcon, PercentIcon, ReceiptIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
 } from 'lucide-react';
+import { LandmarkIcon, NotebookPenIcon } from 'lucide-react';
 import type { User } from '@/lib/api';
 import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 
 export type PageName =
+  | 'JournalEntries' | 'Funds'
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
   | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog';
 
@@ -46,6 +48,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
       { page: 'Payments', title: 'Payments', icon: WalletIcon, resource: 'payments', fallbackRoles: ['admin', 'property_manager', 'owner'] },
       { page: 'Items', title: 'Items', icon: PackageIcon, resource: 'items', fallbackRoles: STAFF },
       { page: 'TaxRates', title: 'Tax Rates', icon: PercentIcon, resource: 'tax_rates', fallbackRoles: STAFF },
+      { page: 'Funds', title: 'Funds', icon: LandmarkIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
+      { page: 'JournalEntries', title: 'Journal Entries', icon: NotebookPenIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
       { page: 'ChartOfAccounts', title: 'Chart of Accounts', icon: BookOpenIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
     ],
   },
