@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { DialogButtons } from '@/components/dialog-form';
 import { FormError } from '@/components/form-error';
-import { SubmitButton } from '@/components/submit-button';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -127,12 +126,7 @@ export function FundFormDialog({ fund, onClose }: { fund: Fund | null; onClose()
             <Label htmlFor="fund-active">Active</Label>
           </div>
           <FormError error={error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton isPending={isSaving}>{isEdit ? 'Update Fund' : 'Create Fund'}</SubmitButton>
-          </DialogFooter>
+          <DialogButtons onCancel={onClose} isPending={isSaving}>{isEdit ? 'Update Fund' : 'Create Fund'}</DialogButtons>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { typedCents } from '@covenant/contracts/journal';
+import { closeOnSuccess, DialogButtons, FormProblem } from '@/components/dialog-form';
 import { FormError } from '@/components/form-error';
-import { SubmitButton } from '@/components/submit-button';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { today } from '@/features/invoices/invoices.api';
@@ -31,15 +29,7 @@ export function TransferDialog({ onClose }: { onClose(): void }) {
             : null;
     setProblem(found);
     if (found) return;
-    transfer.mutate(
-      { ...values, memo: values.memo.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast.success('Transfer posted');
-          onClose();
-        },
-      },
-    );
+    transfer.mutate({ ...values, memo: values.memo.trim() || undefined }, closeOnSuccess('Transfer posted', onClose));
   };
 
   return (
@@ -72,18 +62,9 @@ export function TransferDialog({ onClose }: { onClose(): void }) {
             <Label htmlFor="transfer-memo">Memo</Label>
             <Input id="transfer-memo" value={values.memo} onChange={(e) => set('memo', e.target.value)} placeholder="Transfer from … to … when empty" />
           </div>
-          {problem ? (
-            <p className="text-destructive text-sm" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem message={problem} />
           <FormError error={transfer.error} title="The transfer was not posted" />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton isPending={transfer.isPending}>Transfer</SubmitButton>
-          </DialogFooter>
+          <DialogButtons onCancel={onClose} isPending={transfer.isPending}>Transfer</DialogButtons>
         </form>
       </DialogContent>
     </Dialog>

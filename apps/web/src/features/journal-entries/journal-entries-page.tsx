@@ -3,6 +3,7 @@ import { FileUpIcon, PlusIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@covenant/contracts/money';
+import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -90,8 +91,6 @@ export default function JournalEntriesPage() {
   if (isForbidden(entries.error)) return <NoAccess />;
   const rows = entries.data?.rows ?? [];
   const total = entries.data?.total ?? 0;
-  const first = page * JOURNAL_PAGE_SIZE + 1;
-  const last = page * JOURNAL_PAGE_SIZE + rows.length;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
@@ -158,19 +157,7 @@ export default function JournalEntriesPage() {
         </div>
       )}
 
-      {total > 0 ? (
-        <nav className="flex flex-wrap items-center justify-end gap-2" aria-label="Pages">
-          <span className="text-muted-foreground text-sm" role="status">
-            Showing {first}–{last} of {total}
-          </span>
-          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={last >= total} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager page={page} pageSize={JOURNAL_PAGE_SIZE} shown={rows.length} total={total} onPage={setPage} />
 
       {isCreating ? <JournalEntryDialog onClose={() => setIsCreating(false)} /> : null}
       {reversing ? <ReverseEntryDialog entry={reversing} onClose={() => setReversing(null)} /> : null}

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { typedCents } from '@covenant/contracts/journal';
+import { closeOnSuccess, DialogButtons, FormProblem } from '@/components/dialog-form';
 import { FormError } from '@/components/form-error';
-import { SubmitButton } from '@/components/submit-button';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { accountsQuery } from '@/features/chart-of-accounts/accounts.api';
@@ -46,12 +44,7 @@ export function JournalEntryDialog({ onClose }: { onClose(): void }) {
         memo: memo.trim(),
         lines: lines.map((l) => ({ account_id: l.account_id, fund_id: l.fund_id || operating, debit: l.debit || '0', credit: l.credit || '0', memo: l.memo.trim() || undefined })),
       },
-      {
-        onSuccess: () => {
-          toast.success('Journal entry posted');
-          onClose();
-        },
-      },
+      closeOnSuccess('Journal entry posted', onClose),
     );
   };
 
@@ -78,18 +71,9 @@ export function JournalEntryDialog({ onClose }: { onClose(): void }) {
             <JournalLinesEditor lines={lines} onChange={setLines} accounts={accounts.data ?? []} defaultFundId={operating} withMemo />
           </fieldset>
           <FundTotals lines={lines} defaultFundId={operating} />
-          {problem ? (
-            <p className="text-destructive text-sm" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem message={problem} />
           <FormError error={post.error} title="The entry was not posted" />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton isPending={post.isPending}>Post Entry</SubmitButton>
-          </DialogFooter>
+          <DialogButtons onCancel={onClose} isPending={post.isPending}>Post Entry</DialogButtons>
         </form>
       </DialogContent>
     </Dialog>

@@ -5,9 +5,9 @@ import { formatMoney } from '@covenant/contracts/money';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { accountLabel, type Account } from '@/features/chart-of-accounts/accounts.api';
+import { AccountSelect } from '@/features/chart-of-accounts/account-select';
+import type { Account } from '@/features/chart-of-accounts/accounts.api';
 import { FundSelect } from '@/features/funds/fund-select';
 import { fundsQuery } from '@/features/funds/funds.api';
 
@@ -25,6 +25,17 @@ export const blankLine = (): LineDraft => ({ key: crypto.randomUUID(), account_i
 
 const money = (cents: number) => formatMoney(cents / 100);
 
+function AmountField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange(value: string): void }) {
+  return (
+    <div className="space-y-1">
+      <Label className="text-xs" htmlFor={id}>
+        {label}
+      </Label>
+      <Input id={id} type="number" min={0} step="0.01" inputMode="decimal" className="text-right" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
 /**
  * The lines grid of a journal entry or of opening balances: account, fund, debit, credit (and a line memo);
  * typing a debit clears the line's credit and the other way round, since a line is one or the other.
@@ -33,7 +44,6 @@ export function JournalLinesEditor({
   lines, onChange, accounts, defaultFundId, withMemo = false,
 }: { lines: LineDraft[]; onChange: (lines: LineDraft[]) => void; accounts: readonly Account[]; defaultFundId: string; withMemo?: boolean }) {
   const set = (key: string, patch: Partial<LineDraft>) => onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
-  const choices = (current: string) => accounts.filter((a) => a.is_active || a.id === current);
   return (
     <div className="space-y-3">
       <ul className="space-y-2" aria-label="Lines">
@@ -50,18 +60,7 @@ export function JournalLinesEditor({
                 <Label className="text-xs" htmlFor={id('account')}>
                   Account
                 </Label>
-                <Select value={line.account_id} onValueChange={(v) => set(line.key, { account_id: v })}>
-                  <SelectTrigger id={id('account')} className="w-full">
-                    <SelectValue placeholder="Select account" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {choices(line.account_id).map((a) => (
-                      <SelectItem key={a.id} value={a.id}>
-                        {accountLabel(a)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <AccountSelect id={id('account')} accounts={accounts} value={line.account_id} onChange={(v) => set(line.key, { account_id: v })} />
               </div>
               <div className="space-y-1">
                 <Label className="text-xs" htmlFor={id('fund')}>
@@ -69,36 +68,8 @@ export function JournalLinesEditor({
                 </Label>
                 <FundSelect id={id('fund')} value={line.fund_id || defaultFundId} onChange={(v) => set(line.key, { fund_id: v })} />
               </div>
-              <div className="space-y-1">
-                <Label className="text-xs" htmlFor={id('debit')}>
-                  Debit
-                </Label>
-                <Input
-                  id={id('debit')}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  inputMode="decimal"
-                  className="text-right"
-                  value={line.debit}
-                  onChange={(e) => set(line.key, { debit: e.target.value, ...(e.target.value ? { credit: '' } : {}) })}
-                />
-              </div>
-              <div className="space-y-1">
-                <Label className="text-xs" htmlFor={id('credit')}>
-                  Credit
-                </Label>
-                <Input
-                  id={id('credit')}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  inputMode="decimal"
-                  className="text-right"
-                  value={line.credit}
-                  onChange={(e) => set(line.key, { credit: e.target.value, ...(e.target.value ? { debit: '' } : {}) })}
-                />
-              </div>
+              <AmountField id={id('debit')} label="Debit" value={line.debit} onChange={(v) => set(line.key, { debit: v, ...(v ? { credit: '' } : {}) })} />
+              <AmountField id={id('credit')} label="Credit" value={line.credit} onChange={(v) => set(line.key, { credit: v, ...(v ? { debit: '' } : {}) })} />
               {withMemo ? (
                 <div className="space-y-1">
                   <Label className="text-xs" htmlFor={id('memo')}>

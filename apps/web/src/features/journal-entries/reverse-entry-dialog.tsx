@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { closeOnSuccess, DialogButtons, FormProblem } from '@/components/dialog-form';
 import { FormError } from '@/components/form-error';
-import { SubmitButton } from '@/components/submit-button';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -22,15 +20,7 @@ export function ReverseEntryDialog({ entry, onClose }: { entry: JournalEntry; on
     const found = !date ? 'Date is required' : !reason.trim() ? 'Reason is required' : null;
     setProblem(found);
     if (found) return;
-    reverse.mutate(
-      { entry_id: entry.id, date, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success('Journal entry reversed');
-          onClose();
-        },
-      },
-    );
+    reverse.mutate({ entry_id: entry.id, date, reason: reason.trim() }, closeOnSuccess('Journal entry reversed', onClose));
   };
 
   return (
@@ -51,18 +41,9 @@ export function ReverseEntryDialog({ entry, onClose }: { entry: JournalEntry; on
             <Label htmlFor="reverse-reason">Reason</Label>
             <Textarea id="reverse-reason" value={reason} onChange={(e) => setReason(e.target.value)} />
           </div>
-          {problem ? (
-            <p className="text-destructive text-sm" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem message={problem} />
           <FormError error={reverse.error} title="The entry was not reversed" />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton isPending={reverse.isPending}>Reverse Entry</SubmitButton>
-          </DialogFooter>
+          <DialogButtons onCancel={onClose} isPending={reverse.isPending}>Reverse Entry</DialogButtons>
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { addDays } from '@covenant/contracts/documents';
+import { DialogButtons, FormProblem } from '@/components/dialog-form';
 import { FormError } from '@/components/form-error';
-import { SubmitButton } from '@/components/submit-button';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
@@ -63,18 +62,9 @@ function PeriodDialog({
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           {children}
-          {problem ? (
-            <p className="text-destructive text-sm" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem message={problem} />
           <FormError error={run.error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <SubmitButton isPending={run.isPending}>{submitLabel}</SubmitButton>
-          </DialogFooter>
+          <DialogButtons onCancel={onClose} isPending={run.isPending}>{submitLabel}</DialogButtons>
         </form>
         <ConfirmDialog
           open={isConfirming}

@@ -8,6 +8,7 @@ import { formatMoney } from '@covenant/contracts/money';
 import {
   OPENING_ACCOUNT_COLUMNS, OPENING_OWNER_COLUMNS, OPENING_VENDOR_COLUMNS, openingTemplateCsv,
 } from '@covenant/contracts/opening-balances';
+import { FormProblem } from '@/components/dialog-form';
 import { FormError } from '@/components/form-error';
 import { SubmitButton } from '@/components/submit-button';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -244,11 +245,7 @@ export default function OpeningBalancesPage() {
           <FileProblem title="The account balances file was not read" message={fileProblems.accounts} />
           <JournalLinesEditor lines={lines} onChange={setLines} accounts={accounts.data ?? []} defaultFundId={operating} />
           <FundTotals lines={usedLines(lines)} defaultFundId={operating} />
-          {problem ? (
-            <p className="text-destructive text-sm" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem message={problem} />
           <div className="flex justify-end">
             <Button
               onClick={() => {

@@ -15,17 +15,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useLiveRefresh } from '@/lib/entities';
 import { humanize } from '@/lib/format';
 import { isForbidden, NoAccess } from '@/app/page-access';
-import { accountLabel, accountsQuery } from '@/features/chart-of-accounts/accounts.api';
+import { AccountSelect } from '@/features/chart-of-accounts/account-select';
+import { accountsQuery } from '@/features/chart-of-accounts/accounts.api';
 import { fundLabel, fundsQuery } from '@/features/funds/funds.api';
 import { BooksPanel } from '@/features/ledger/books-panel';
 import {
   ALL_FUNDS, apAgingQuery, arAgingQuery, balanceSheetQuery, BY_FUND, exportReportCsv, fundParams, generalLedgerQuery, incomeStatementQuery, reportKeys,
   summaryQuery, trialBalanceQuery, type AccountAmount, type Aging, type ByFund, type FundColumn, type FundView, type LedgerAccount, type Period,
-  type ReportName, type TrialBalance,
+  type DebitCredit, type ReportName, type TrialBalance,
 } from '@/features/reports/reports.api';
 
 const todayIso = () => new Date().toLocaleDateString('en-CA');
-const ALL_ACCOUNTS = '__all__';
 
 function ExportButton({ name, params }: { name: ReportName; params: Record<string, string | undefined> }) {
   const [isBusy, setIsBusy] = useState(false);
@@ -245,6 +245,16 @@ function BalanceCheck({ isBalanced, ok, off }: { isBalanced: boolean; ok: string
   );
 }
 
+/** A debit and a credit cell per fund column, then the total's. */
+function DebitCreditCells({ funds, byFund, total, show }: { funds: readonly FundColumn[]; byFund: Record<string, DebitCredit> | undefined; total: DebitCredit; show: (n: number | undefined) => string }) {
+  const cells = [...funds.flatMap((f) => [[`${f.id}-dr`, byFund?.[f.id]?.debit], [`${f.id}-cr`, byFund?.[f.id]?.credit]] as const), ['dr', total.debit], ['cr', total.credit]] as const;
+  return cells.map(([key, n]) => (
+    <TableCell key={key} className="text-right tabular-nums">
+      {show(n)}
+    </TableCell>
+  ));
+}
+
 /** Trial balance: every account with a balance in the debit or the credit column, per fund when asked. */
 function TrialBalanceTable({ report }: { report: TrialBalance }) {
   const funds = report.funds ?? [];
@@ -256,14 +266,13 @@ function TrialBalanceTable({ report }: { report: TrialBalance }) {
           <TableRow>
             <TableHead>Account</TableHead>
             <TableHead>Type</TableHead>
-            {funds.flatMap((f) => [
-              <TableHead key={`${f.id}-dr`} className="text-right">
-                {f.code} Debit
-              </TableHead>,
-              <TableHead key={`${f.id}-cr`} className="text-right">
-                {f.code} Credit
-              </TableHead>,
-            ])}
+            {funds.flatMap((f) =>
+              (['Debit', 'Credit'] as const).map((side) => (
+                <TableHead key={`${f.id}-${side}`} className="text-right">
+                  {f.code} {side}
+                </TableHead>
+              )),
+            )}
             <TableHead className="text-right">Debit</TableHead>
             <TableHead className="text-right">Credit</TableHead>
           </TableRow>
@@ -282,16 +291,7 @@ function TrialBalanceTable({ report }: { report: TrialBalance }) {
                   {r.account_number} - {r.account_name}
                 </TableCell>
                 <TableCell>{humanize(r.account_type)}</TableCell>
-                {funds.flatMap((f) => [
-                  <TableCell key={`${f.id}-dr`} className="text-right tabular-nums">
-                    {side(r.by_fund?.[f.id]?.debit)}
-                  </TableCell>,
-                  <TableCell key={`${f.id}-cr`} className="text-right tabular-nums">
-                    {side(r.by_fund?.[f.id]?.credit)}
-                  </TableCell>,
-                ])}
-                <TableCell className="text-right tabular-nums">{side(r.debit)}</TableCell>
-                <TableCell className="text-right tabular-nums">{side(r.credit)}</TableCell>
+                <DebitCreditCells funds={funds} byFund={r.by_fund} total={r} show={side} />
               </TableRow>
             ))
           )}
@@ -299,16 +299,7 @@ function TrialBalanceTable({ report }: { report: TrialBalance }) {
         <TableFooter>
           <TableRow aria-label="Total">
             <TableCell colSpan={2}>Total</TableCell>
-            {funds.flatMap((f) => [
-              <TableCell key={`${f.id}-dr`} className="text-right tabular-nums">
-                {money(report.totals_by_fund?.[f.id]?.debit)}
-              </TableCell>,
-              <TableCell key={`${f.id}-cr`} className="text-right tabular-nums">
-                {money(report.totals_by_fund?.[f.id]?.credit)}
-              </TableCell>,
-            ])}
-            <TableCell className="text-right tabular-nums">{formatMoney(report.total_debit)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatMoney(report.total_credit)}</TableCell>
+            <DebitCreditCells funds={funds} byFund={report.totals_by_fund} total={{ debit: report.total_debit, credit: report.total_credit }} show={money} />
           </TableRow>
         </TableFooter>
       </Table>
@@ -552,19 +543,7 @@ export default function ReportsPage() {
           >
             <div className="no-print space-y-1">
               <Label htmlFor="gl-account">Account</Label>
-              <Select value={glAccount || ALL_ACCOUNTS} onValueChange={(v) => setGlAccount(v === ALL_ACCOUNTS ? '' : v)}>
-                <SelectTrigger id="gl-account" className="w-80">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL_ACCOUNTS}>All accounts</SelectItem>
-                  {(accounts.data ?? []).map((a) => (
-                    <SelectItem key={a.id} value={a.id}>
-                      {accountLabel(a)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <AccountSelect id="gl-account" className="w-80" accounts={accounts.data ?? []} withInactive value={glAccount} onChange={setGlAccount} noneLabel="All accounts" />
             </div>
             <ReportState query={ledger}>
               {ledger.data ? (
