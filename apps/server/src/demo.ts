@@ -2,8 +2,9 @@
  * npm run demo: loads a sample association into an empty instance (the configured database, ./data by
  * default): about 120 units and their owners, opening balances in an operating and a reserve fund, two
  * years of monthly dues (most paid, some late), a monthly reserve contribution, vendors and bills (a roof
- * repair paid from the reserve), the first full year closed, through the same services the API uses, so the
- * books are posted as in real use.
+ * repair paid from the reserve), the first full year closed, an adopted operating and reserve budget for
+ * the current fiscal year and reserve components, through the same services the API uses, so the books are
+ * posted as in real use.
  */
 import { eq, sql } from 'drizzle-orm';
 import { toCents } from '@covenant/contracts/money';
@@ -20,6 +21,7 @@ import { balanceSheet, arAging } from './features/reports/reports.service.ts';
 import { transferBetweenFunds } from './features/funds/funds.feature.ts';
 import { importOpeningBalances } from './features/journal/journal.service.ts';
 import { closeYear } from './features/ledger/periods.service.ts';
+import { loadBudgetsAndReserves } from './demo-budgets.ts';
 
 const DEMO_ADMIN = { email: 'admin@demo.covenant.test', password: 'covenant-demo', full_name: 'Dana Reyes' };
 
@@ -184,6 +186,8 @@ async function load(base: Ctx) {
   const lastYearEnd = `${Number(today.slice(0, 4)) - 1}-12-31`;
   if (lastYearEnd > months[0]!) await closeYear(ctx, { fiscal_year_end: lastYearEnd });
 
+  const plan = await loadBudgetsAndReserves(ctx, today);
+
   // Figures from the ledger.
   const tb = (await ctx.db.execute(sql`select coalesce(sum(debit), 0)::text as d, coalesce(sum(credit), 0)::text as c, count(*)::int as n from journal_lines`)).rows[0] as { d: string; c: string; n: number };
   const bs = await balanceSheet(ctx, { format: 'json', by_fund: false, as_of: today });
@@ -199,5 +203,8 @@ async function load(base: Ctx) {
     console.log(`    ${f.name} fund: assets ${v(byFund.total_assets_by_fund)}, liabilities ${v(byFund.total_liabilities_by_fund)}, equity ${v(byFund.total_equity_by_fund)} (difference ${v(byFund.difference_by_fund)})`);
   }
   if (lastYearEnd > months[0]!) console.log(`  books closed through ${lastYearEnd} (year-end close into each fund's balance)`);
+  const t = plan.vsActual.totals;
+  console.log(`  budget vs actual, fiscal ${plan.fiscalYear} to date (${plan.vsActual.months.length} months): revenue ${t.revenue.budget.toFixed(2)} budgeted, ${t.revenue.actual.toFixed(2)} actual; expenses ${t.expenses.budget.toFixed(2)} budgeted, ${t.expenses.actual.toFixed(2)} actual; net variance ${t.net.variance.toFixed(2)}`);
+  console.log(`  reserves: balance ${plan.study.reserve_balance.toFixed(2)}, fully funded ${plan.study.fully_funded_balance.toFixed(2)}, ${plan.study.percent_funded ?? 0}% funded; ${plan.study.components.length} components`);
   if (created) console.log(`\nSign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
 }

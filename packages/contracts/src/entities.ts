@@ -402,6 +402,27 @@ export const reserveComponentCreate = reserveComponentInput.refine((v) => v.rema
   path: ['remaining_life_years'],
 });
 
+/** An amount as typed in the budget grid: empty means 0; at most two decimals. */
+const typedAmount = z.string().trim().regex(/^(\d+(\.\d{0,2})?)?$/, 'Enter an amount such as 1200 or 1200.50');
+
+/** The budget grid as typed: one row per account with its twelve months and an annual amount to spread. */
+export const budgetGridForm = z.object({
+  name: reqText('Name', 200),
+  notes: z.string().max(5000),
+  lines: z.array(z.object({ account_id: recordId('Account'), annual: typedAmount, amounts: z.array(typedAmount).length(MONTHS_PER_YEAR) })),
+});
+
+/** The New Budget dialog. */
+export const newBudgetForm = z.object({
+  name: reqText('Name', 200),
+  fiscal_year: z.string().trim().regex(/^\d{4}$/, 'Fiscal year must be a year such as 2026'),
+  fund_id: z.string().min(1, 'Choose a fund'),
+  copy_last_year: z.boolean(),
+});
+
+/** The Un-adopt dialog. */
+export const unadoptBudgetForm = z.object({ reason: reqText('Reason', 500) });
+
 /** The reserve study report's query: the planned yearly contribution (default: the adopted reserve budget's revenue) and interest. */
 export const reserveStudyQuery = z.object({
   as_of: optDate('as_of'),
