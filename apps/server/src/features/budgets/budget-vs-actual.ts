@@ -1,17 +1,16 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { budgetVariance, fiscalMonths, monthsWithin, netVariance } from '@covenant/contracts/budgets';
 import { budgetVsActualQuery } from '@covenant/contracts/entities';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
 import { budgetLines } from '@covenant/db/schema/budgets';
 import { chartOfAccounts, funds } from '@covenant/db/schema/finance';
-import { journalEntries, journalLines } from '@covenant/db/schema/ledger';
 import type { Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { referencedRecord } from '../../platform/entities/entities.service.ts';
 import type { ReportDef } from '../../platform/registry.ts';
-import { netByAccount } from '../reports/ledger-queries.ts';
+import { incomeFigures } from '../reports/ledger-queries.ts';
 import { budgetEntity } from './budgets.entities.ts';
 
 type Kind = 'revenue' | 'expense';
@@ -26,12 +25,10 @@ const present = (kind: Kind, f: Figures) => {
   return { budget: centsToNumber(f.budget), actual: centsToNumber(f.actual), variance: centsToNumber(v.varianceCents), percent: v.percent };
 };
 
-/** Year-end closing entries move income into fund balance; they are not activity to compare with a budget. */
-const notClosing = sql`not exists (select 1 from ${journalEntries} je where je.id = ${journalLines.entry_id} and je.source_type = 'closing')`;
-
 /**
  * Budget vs actual for one budget: per revenue and expense account, the budget of the whole fiscal months lying in
- * from..to (nothing prorated), the actual from the ledger for the budget's fund over from..to, the variance
+ * from..to (nothing prorated), the actual from the ledger for the budget's fund over from..to (as the income
+ * statement has it), the variance
  * (favourable positive) and its percent of the budget; totals for revenue, expenses and net.
  */
 export async function budgetVsActual(ctx: Ctx, query: unknown) {
@@ -45,7 +42,8 @@ export async function budgetVsActual(ctx: Ctx, query: unknown) {
   const included = monthsWithin(months, from, to);
 
   const lines = await budgetLineCents(ctx, budget.id as string);
-  const actuals = await netByAccount(ctx, { from, to, fundId: budget.fund_id as string }, [sql`${chartOfAccounts.account_type} in ('revenue', 'expense')`, notClosing]);
+  // The income statement's figures (year-end closing entries left out): one definition of actual.
+  const actual = await incomeFigures(ctx, { from, to, fundId: budget.fund_id as string });
 
   const rows = new Map<string, { account_id: string; account_number: string; account_name: string; kind: Kind } & Figures>();
   const rowOf = (a: { account_id: string; account_number: string; account_name: string; account_type: string }) => {
@@ -54,8 +52,7 @@ export async function budgetVsActual(ctx: Ctx, query: unknown) {
     return row;
   };
   for (const l of lines) rowOf(l).budget += included.reduce((s, i) => s + l.months[i]!, 0);
-  // Revenue is credit-normal: its actual is credits − debits.
-  for (const a of actuals) rowOf(a).actual += a.account_type === 'revenue' ? -a.net : a.net;
+  for (const a of [...actual.revenue, ...actual.expenses]) rowOf(a).actual += a.cents;
 
   const sorted = [...rows.values()].sort((a, b) => a.account_number.localeCompare(b.account_number));
   const section = (kind: Kind) => sorted.filter((r) => r.kind === kind);
