@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProjectionYear } from '@covenant/contracts/reserves';
 import { appRequest, downloadCsv } from '@/lib/api';
 import { create, entityKeys, remove, update, type EntityRecord } from '@/lib/entities';
 
@@ -12,17 +13,8 @@ export interface ReserveComponent extends EntityRecord {
   notes: string | null;
 }
 
-export interface ProjectionYear {
-  year: number;
-  starting_balance: number;
-  contribution: number;
-  interest: number;
-  replacements: number;
-  ending_balance: number;
-  fully_funded_balance: number;
-  percent_funded: number | null;
-  replaced: string[];
-}
+/** A projected year as the report gives it (amounts as decimal numbers). */
+export type { ProjectionYear } from '@covenant/contracts/reserves';
 
 export interface ReserveStudy {
   as_of: string;
