@@ -4,6 +4,7 @@
  * contribution the demo transfers), and the components of a reserve study.
  */
 import { fiscalMonths, fiscalYearOf, spreadEvenly } from '@covenant/contracts/budgets';
+import { addDays } from '@covenant/contracts/documents';
 import { allocateByWeights, centsToNumber } from '@covenant/contracts/money';
 import type { Ctx } from './lib/context.ts';
 import { createEntity, listEntities, updateEntity } from './platform/entities/entities.service.ts';
@@ -69,7 +70,9 @@ export async function loadBudgetsAndReserves(ctx: Ctx, today: string) {
   await adoptBudget(ctx, { budget_id: reserve.id });
   for (const c of COMPONENTS) await make('ReserveComponent', { ...c, inflation_rate: 3 });
 
-  const vsActual = await budgetVsActual(ctx, { budget_id: operating.id, from: calendar[0]!.start, to: today });
+  // Through the end of last month: whole months on both sides of the comparison.
+  const lastMonthEnd = addDays(`${today.slice(0, 7)}-01`, -1);
+  const vsActual = await budgetVsActual(ctx, { budget_id: operating.id, from: calendar[0]!.start, to: lastMonthEnd < calendar[0]!.start ? today : lastMonthEnd });
   const study = await reserveStudy(ctx, { as_of: today });
   return { fiscalYear, vsActual, study };
 }
