@@ -29,6 +29,7 @@ import { insertApplications, insertPayments, replayBounce, replayReversedApplica
 import { applicationDate, assertApplication } from '../payments/payment.rules.ts';
 import { payableByFund, receivableByFund, splitByFund, type FundAmount } from '../ledger/posting.rules.ts';
 import { backupLedger, ledgerEntrySchema, periodCloseSchema, restoreLedger } from './ledger-backup.ts';
+import { backupPlans, budgetsBackupSchema, reserveComponentsBackupSchema, restorePlans } from './plans-backup.ts';
 
 /** The collections of a backup file (spec part 1, section 3) and the entity each holds. */
 const COLLECTIONS = {
@@ -96,6 +97,8 @@ function backupSchemas(): Record<string, unknown> {
     ...out,
     ledgerEntries: { entity: 'JournalEntry', ...z.toJSONSchema(ledgerEntrySchema, { io: 'input', unrepresentable: 'any' }) },
     periodClose: { entity: 'LedgerSettings', ...z.toJSONSchema(periodCloseSchema, { io: 'input', unrepresentable: 'any' }) },
+    budgets: { entity: 'Budget', ...z.toJSONSchema(budgetsBackupSchema, { io: 'input', unrepresentable: 'any' }) },
+    reserveComponents: { entity: 'ReserveComponent', ...z.toJSONSchema(reserveComponentsBackupSchema, { io: 'input', unrepresentable: 'any' }) },
   };
 }
 
@@ -121,7 +124,7 @@ export async function createBackup(ctx: Ctx) {
   data.paymentInvoices = data.paymentInvoices.filter((r) => paymentIds.has(r.payment_id) && invoiceIds.has(r.invoice_id));
   data.billLineItems = data.billLineItems.filter((r) => billIds.has(r.bill_id));
   data.billPayments = data.billPayments.filter((r) => billIds.has(r.bill_id));
-  return { timestamp: new Date().toISOString(), version: BACKUP_VERSION, data: { ...data, ...(await backupLedger(ctx)) }, schemas: backupSchemas() };
+  return { timestamp: new Date().toISOString(), version: BACKUP_VERSION, data: { ...data, ...(await backupLedger(ctx)), ...(await backupPlans(ctx)) }, schemas: backupSchemas() };
 }
 
 type IdMap = Map<string, string>;
@@ -414,6 +417,7 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
       Object.assign(counts, await restoreReceivables(tx, data, maps, documentControl));
       Object.assign(counts, await restorePayables(tx, data, maps, documentControl));
       Object.assign(counts, await restoreLedger(tx, data, maps));
+      Object.assign(counts, await restorePlans(tx, data, maps));
       // '*' tells open lists that many records changed at once (realtime), once the restore commits.
       onCommit(tx, () => {
         const timestamp = new Date().toISOString();

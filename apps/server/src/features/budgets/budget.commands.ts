@@ -105,6 +105,26 @@ async function insertLines(ctx: Ctx, budgetId: string, lines: readonly LineField
   );
 }
 
+/**
+ * A restored budget with its lines, as the file had it (adopted or draft, its own start month), under the same
+ * rules as a saved one: one per fund and year, lines on revenue and expense accounts, twelve amounts each.
+ */
+export async function insertRestoredBudget(
+  ctx: Ctx,
+  b: BudgetFields & { status: 'draft' | 'adopted'; start_month: number; adopted_at: Date | null; adopted_by: string | null },
+  lines: readonly LineFields[],
+): Promise<string> {
+  await assertFreeYear(ctx, b.fund_id, b.fiscal_year);
+  await assertBudgetAccounts(ctx, lines.map((l) => l.account_id));
+  const id = newId();
+  await ctx.db.insert(budgets).values({
+    id, name: b.name, fiscal_year: b.fiscal_year, fund_id: b.fund_id, notes: b.notes ?? null, status: b.status, start_month: b.start_month,
+    adopted_at: b.status === 'adopted' ? b.adopted_at : null, adopted_by: b.status === 'adopted' ? b.adopted_by : null, created_by: ctx.actor?.email ?? null,
+  });
+  await insertLines(ctx, id, lines);
+  return id;
+}
+
 /** The generic create: a draft budget with no lines, in the fiscal year's start month of today's setting. */
 export async function createBudget(ctx: Ctx, fields: BudgetFields): Promise<string> {
   await requirePermission(ctx, 'chart_of_accounts', 'create');
