@@ -22,6 +22,7 @@ import { accountsFeature } from './features/accounts/accounts.feature.ts';
 import { backupFeature } from './features/backup/backup.feature.ts';
 import { billingFeature } from './features/billing/billing.feature.ts';
 import { billsFeature } from './features/bills/bills.feature.ts';
+import { budgetsFeature } from './features/budgets/budgets.feature.ts';
 import { dashboardFeature } from './features/dashboard/dashboard.feature.ts';
 import { fundsFeature } from './features/funds/funds.feature.ts';
 import { invoicesFeature } from './features/invoices/invoices.feature.ts';
@@ -33,6 +34,7 @@ import { orgSettingsFeature } from './features/org-settings/org-settings.feature
 import { ownersFeature } from './features/owners/owners.feature.ts';
 import { paymentsFeature } from './features/payments/payments.feature.ts';
 import { propertiesFeature } from './features/properties/properties.feature.ts';
+import { reservesFeature } from './features/reserves/reserves.feature.ts';
 import { reportsFeature } from './features/reports/reports.feature.ts';
 import { rolesFeature } from './features/roles/roles.feature.ts';
 import { taxRatesFeature } from './features/tax-rates/tax-rates.feature.ts';
@@ -61,6 +63,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature,
+  budgetsFeature, reservesFeature,
 ];
 
 export interface RegisteredRoute {

@@ -1,7 +1,10 @@
 /**
  * npm run demo: loads a sample association into an empty instance (the configured database, ./data by
- * default): about 120 units and their owners, two years of monthly dues (most paid, some late), vendors
- * and bills, through the same services the API uses, so the books are posted as in real use.
+ * default): about 120 units and their owners, opening balances in an operating and a reserve fund, two
+ * years of monthly dues (most paid, some late), a monthly reserve contribution, vendors and bills (a roof
+ * repair paid from the reserve), the first full year closed, an adopted operating and reserve budget for
+ * the current fiscal year and reserve components, through the same services the API uses, so the books are
+ * posted as in real use.
  */
 import { eq, sql } from 'drizzle-orm';
 import { toCents } from '@covenant/contracts/money';
@@ -15,6 +18,10 @@ import { createEntity, listEntities } from './platform/entities/entities.service
 import { runMonthlyBilling } from './features/billing/billing.service.ts';
 import { recordPayment } from './features/payments/payment.commands.ts';
 import { balanceSheet, arAging } from './features/reports/reports.service.ts';
+import { transferBetweenFunds } from './features/funds/funds.feature.ts';
+import { importOpeningBalances } from './features/journal/journal.service.ts';
+import { closeYear } from './features/ledger/periods.service.ts';
+import { loadBudgetsAndReserves } from './demo-budgets.ts';
 
 const DEMO_ADMIN = { email: 'admin@demo.covenant.test', password: 'covenant-demo', full_name: 'Dana Reyes' };
 
@@ -107,6 +114,22 @@ async function load(base: Ctx) {
     months.push(d.toISOString().slice(0, 10));
     d.setUTCMonth(d.getUTCMonth() + 1);
   }
+  // The association moved in with its books: cash in each fund and each fund's balance (no owner or vendor owed).
+  const accounts = await listEntities(ctx, def('ChartOfAccount'), { limit: 100 });
+  const account = (number: string) => accounts.find((a) => a.account_number === number)!.id as string;
+  const fundList = await listEntities(ctx, def('Fund'), { limit: 10 });
+  const fund = (key: string) => fundList.find((f) => f.system_key === key)!.id as string;
+  await importOpeningBalances(ctx, {
+    as_of: addDays(months[0]!, -1),
+    accounts: [
+      { account_id: account('1000'), fund_id: fund('operating'), debit: 45000, credit: 0 },
+      { account_id: account('3000'), fund_id: fund('operating'), debit: 0, credit: 45000 },
+      { account_id: account('1010'), fund_id: fund('reserve'), debit: 180000, credit: 0 },
+      { account_id: account('3000'), fund_id: fund('reserve'), debit: 0, credit: 180000 },
+    ],
+    owners: [],
+    vendors: [],
+  });
   const latePayers = new Set(ownerIds.filter(() => rand() < 0.06));
   let paymentsMade = 0;
   for (const [m, month] of months.entries()) {
@@ -124,13 +147,14 @@ async function load(base: Ctx) {
       await recordPayment(ctx, { owner_id: inv.owner_id, amount, payment_date: payDate, payment_method: pick(['check', 'bank_transfer', 'online', 'online', 'credit_card']), reference_number: `DEMO-${m}-${paymentsMade}`, invoice_ids: [inv.id] });
       paymentsMade++;
     }
+    // The board's monthly reserve contribution, moved from operating to reserve cash.
+    const transferOn = addDays(month, 24);
+    if (transferOn <= today) await transferBetweenFunds(ctx, { date: transferOn, from_fund_id: fund('operating'), to_fund_id: fund('reserve'), amount: 4500, memo: `Reserve contribution ${month.slice(0, 7)}` });
   }
   // A few owners prepaid a little extra (credit on account).
   for (const owner of ownerIds.slice(0, 3)) await recordPayment(ctx, { owner_id: owner, amount: 100, payment_date: today, payment_method: 'check', reference_number: 'PREPAY', invoice_ids: [] });
 
   // Vendors and bills.
-  const accounts = await listEntities(ctx, def('ChartOfAccount'), { limit: 100 });
-  const account = (number: string) => accounts.find((a) => a.account_number === number)!.id;
   const vendors = [
     { name: 'Evergreen Landscaping', type: 'contractor', account: '5000', amount: 2400 },
     { name: 'Summit Property Management', type: 'professional_services', account: '5400', amount: 3600 },
@@ -150,6 +174,20 @@ async function load(base: Ctx) {
     }
   }
 
+  // A roof repair borne by the reserve fund and paid from reserve cash.
+  const roofer = await make('Vendor', { vendor_name: 'Pacific Roofing Co.', vendor_type: 'contractor', contact_person: `${pick(FIRST)} ${pick(LAST)}`, email: 'office@pacificroofing.example', phone: '(541) 555-0177', status: 'active' });
+  const roofDate = months[months.length - 8]!;
+  const roofBill = await make('Bill', { vendor_id: roofer.id, bill_number: 'PRC-ROOF-1', bill_date: roofDate });
+  await make('BillLineItem', { bill_id: roofBill.id, description: 'Building 2 roof replacement (reserve component)', quantity: 1, unit_price: 18500, account_id: account('5100'), fund_id: fund('reserve') });
+  await make('BillPayment', { bill_id: roofBill.id, amount: 18500, payment_date: addDays(roofDate, 14), payment_method: 'check', cash_account_id: account('1010') });
+  billCount++;
+
+  // The last complete fiscal year is closed: its income and expenses move into each fund's balance.
+  const lastYearEnd = `${Number(today.slice(0, 4)) - 1}-12-31`;
+  if (lastYearEnd > months[0]!) await closeYear(ctx, { fiscal_year_end: lastYearEnd });
+
+  const plan = await loadBudgetsAndReserves(ctx, today);
+
   // Figures from the ledger.
   const tb = (await ctx.db.execute(sql`select coalesce(sum(debit), 0)::text as d, coalesce(sum(credit), 0)::text as c, count(*)::int as n from journal_lines`)).rows[0] as { d: string; c: string; n: number };
   const bs = await balanceSheet(ctx, { format: 'json', by_fund: false, as_of: today });
@@ -159,5 +197,14 @@ async function load(base: Ctx) {
   console.log(`  journal lines: ${tb.n}; trial balance: debits ${tb.d} = credits ${tb.c}`);
   console.log(`  A/R (aging total): ${ar.totals.total.toFixed(2)}; owners with a balance: ${ar.rows.length}`);
   console.log(`  balance sheet as of ${today}: assets ${bs.total_assets.toFixed(2)}, liabilities ${bs.total_liabilities.toFixed(2)}, equity ${bs.total_equity.toFixed(2)} (difference ${bs.difference.toFixed(2)})`);
+  const byFund = await balanceSheet(ctx, { format: 'json', by_fund: true, as_of: today });
+  for (const f of byFund.funds ?? []) {
+    const v = (m: Record<string, number> | undefined) => (m?.[f.id] ?? 0).toFixed(2);
+    console.log(`    ${f.name} fund: assets ${v(byFund.total_assets_by_fund)}, liabilities ${v(byFund.total_liabilities_by_fund)}, equity ${v(byFund.total_equity_by_fund)} (difference ${v(byFund.difference_by_fund)})`);
+  }
+  if (lastYearEnd > months[0]!) console.log(`  books closed through ${lastYearEnd} (year-end close into each fund's balance)`);
+  const t = plan.vsActual.totals;
+  console.log(`  budget vs actual, fiscal ${plan.fiscalYear} to date (${plan.vsActual.months.length} months): revenue ${t.revenue.budget.toFixed(2)} budgeted, ${t.revenue.actual.toFixed(2)} actual; expenses ${t.expenses.budget.toFixed(2)} budgeted, ${t.expenses.actual.toFixed(2)} actual; net variance ${t.net.variance.toFixed(2)}`);
+  console.log(`  reserves: balance ${plan.study.reserve_balance.toFixed(2)}, fully funded ${plan.study.fully_funded_balance.toFixed(2)}, ${plan.study.percent_funded ?? 0}% funded; ${plan.study.components.length} components`);
   if (created) console.log(`\nSign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
 }

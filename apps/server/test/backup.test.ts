@@ -6,7 +6,7 @@ type Rec = Record<string, unknown> & { id: string };
 
 const COLLECTIONS = [
   'owners', 'properties', 'ownerProperties', 'invoices', 'invoiceLineItems', 'payments', 'paymentInvoices', 'vendors', 'bills',
-  'billLineItems', 'billPayments', 'funds', 'accounts', 'products', 'taxRates', 'orgSettings', 'users',
+  'billLineItems', 'billPayments', 'funds', 'accounts', 'products', 'taxRates', 'orgSettings', 'users', 'ledgerEntries', 'periodClose', 'budgets', 'reserveComponents',
 ];
 const SYSTEM_FIELDS = ['id', 'created_date', 'updated_date', 'created_by'];
 

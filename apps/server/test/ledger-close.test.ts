@@ -377,3 +377,73 @@ describe('a ledger anyone can check', () => {
     expect(bad.entries).toBeLessThan(entries);
   });
 });
+
+describe('a backup carries the books no document holds', () => {
+  it('restored into a new instance: the opening documents, the journal entries and their reversals, the year-end close and the closed-through date', async () => {
+    // The association's plans travel too: an adopted budget and a reserve component.
+    const budget = await ok('POST', '/functions/saveBudget', { name: 'Operating 2026', fiscal_year: 2026, fund_id: OP(), lines: [{ account_id: acct['4000'], amounts: Array(12).fill(450) }, { account_id: acct['5000'], amounts: [150, ...Array(11).fill(0)] }] });
+    await ok('POST', '/functions/adoptBudget', { budget_id: budget.id });
+    await ok('POST', '/entities/ReserveComponent', { name: 'Roof', category: 'Roofing', useful_life_years: 25, remaining_life_years: 10, current_replacement_cost: 120000, inflation_rate: 3 });
+    const backup = await ok('POST', '/functions/createBackup', {});
+    expect(backup.data.budgets).toHaveLength(1);
+    expect(backup.data.reserveComponents).toHaveLength(1);
+    expect(backup.data.ledgerEntries.map((e: { source_type: string }) => e.source_type).sort()).toEqual(['journal', 'journal', 'journal', 'opening']);
+    expect(backup.data.periodClose).toEqual([{ closed_through: '2026-03-31', year_ends: ['2026-03-31'] }]);
+    const other = await createTestApp();
+    try {
+      const admin = (await createUser(other, 'admin')).token;
+      const restored = await other.call('POST', '/functions/restoreBackup', { token: admin, body: { backup } });
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(restored.json().restored).toMatchObject({ ledgerEntries: 4, yearEnds: 1, budgets: 1, reserveComponents: 1 });
+      const plans = async (app: TestApp, as: string) => {
+        const [b] = (await app.call('GET', '/entities/Budget', { token: as })).json() as Array<Record<string, unknown>>;
+        const lines = ((await app.call('GET', '/entities/BudgetLine?sort=line_no', { token: as })).json() as Array<Record<string, unknown>>).map((l) => l.amounts);
+        const [c] = (await app.call('GET', '/entities/ReserveComponent', { token: as })).json() as Array<Record<string, unknown>>;
+        return { budget: [b!.name, b!.fiscal_year, b!.status, b!.start_month, b!.adopted_by], lines, component: [c!.name, c!.useful_life_years, c!.remaining_life_years, c!.current_replacement_cost, c!.inflation_rate] };
+      };
+      expect(await plans(other, admin)).toEqual(await plans(t, token));
+      // Budget vs actual reads the same in both instances.
+      const bva = async (app: TestApp, as: string) => {
+        const [b] = (await app.call('GET', '/entities/Budget', { token: as })).json() as Array<{ id: string }>;
+        const r = (await app.call('GET', `/reports/budget-vs-actual?budget_id=${b!.id}&from=2026-01-01&to=2026-03-31`, { token: as })).json();
+        return r.totals as unknown;
+      };
+      const figures = await bva(t, token);
+      expect(figures).toMatchObject({ revenue: { budget: 1350 } });
+      expect(await bva(other, admin)).toEqual(figures);
+      const get = async (app: TestApp, as: string, url: string) => (await app.call('GET', url, { token: as })).json();
+      // The same books at the end: every account's balance, per fund, and the same closed-through date.
+      const strip = (tb: { rows: Array<Record<string, unknown>> }) => ({ ...tb, rows: tb.rows.map(({ account_id: _a, ...r }) => r) });
+      expect(strip(await get(other, admin, '/reports/trial-balance?as_of=2026-12-31'))).toEqual(strip(await get(t, token, '/reports/trial-balance?as_of=2026-12-31')));
+      expect(await get(other, admin, '/ledger/status')).toEqual(await get(t, token, '/ledger/status'));
+      const manual = await get(other, admin, '/journal-entries?type=manual');
+      expect(manual.rows.map((r: { memo: string; reversed_by: string | null }) => [r.memo, r.reversed_by !== null]).sort()).toEqual([
+        ['January bank fee', true], ['Reversal: Bank refunded it (reverses January bank fee)', false], ['Water, February', false],
+      ].sort());
+      expect((await get(other, admin, '/ledger/verify')).ok).toBe(true);
+      await expectBooksBalanced(other);
+      // The restored instance refuses the closed period as the original does.
+      const late = await other.call('POST', '/functions/postJournalEntry', { token: admin, body: { date: '2026-03-15', memo: 'Late', lines: [{ account_id: manual.rows[0].lines[0].account_id, fund_id: manual.rows[0].lines[0].fund_id, debit: 1 }, { account_id: manual.rows[0].lines[1].account_id, fund_id: manual.rows[0].lines[1].fund_id, credit: 1 }] } });
+      expect(late.json().code).toBe('period_closed');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a file whose journal entry does not balance within a fund is refused whole', async () => {
+    const backup = await ok('POST', '/functions/createBackup', {});
+    const fee = backup.data.ledgerEntries.find((e: { memo: string }) => e.memo === 'Water, February');
+    fee.lines[0].debit = 11;
+    const other = await createTestApp();
+    try {
+      const admin = (await createUser(other, 'admin')).token;
+      const res = await other.call('POST', '/functions/restoreBackup', { token: admin, body: { backup } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^Backup ledgerEntries #\d+: its lines do not balance within each fund\. Nothing was restored\.$/);
+      expect((await other.call('GET', '/entities/Owner/count', { token: admin })).json()).toMatchObject({ count: 0 });
+      expect((await other.call('GET', '/journal-entries?type=all', { token: admin })).json().total).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

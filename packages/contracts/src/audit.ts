@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = {
   'journal.posted': 'Journal entry posted',
   'journal.reversed': 'Journal entry reversed',
   'opening.imported': 'Opening balances imported',
+  'budget.adopted': 'Budget adopted',
+  'budget.unadopted': 'Budget un-adopted',
+  'assessment.applied': 'Assessments applied to units',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -4,6 +4,7 @@ import {
   PAYMENT_METHODS, PAYMENT_STATUSES, PERMISSION_LEVELS, PROPERTY_STATUSES, PROPERTY_TYPES,
   RELATIONSHIP_TYPES, RESIDENT_STATUSES, RESOURCE_KEYS, SYSTEM_ROLES, THEMES, VENDOR_STATUSES, VENDOR_TYPES,
 } from './constants.ts';
+import { ASSESSMENT_BASES, ASSESSMENT_NEEDS, MONTHS_PER_YEAR } from './budgets.ts';
 import {
   decimal, enumOf, integer, isoDate, money, optDate, optEmail, optMoney, optRecordId, optText, recordId, reqText, sixDigitId,
 } from './fields.ts';
@@ -44,6 +45,8 @@ export const propertyInput = z.strictObject({
     .optional(),
   parking_spaces: integer('Parking spaces', 0, 10_000).nullable().optional(),
   monthly_hoa_fee: optMoney('Monthly HOA fee'),
+  /** The unit's percentage interest, used by the assessment calculator's percentage basis. */
+  assessment_share: decimal('Assessment share', { min: 0, max: 100, places: 6 }).nullable().optional(),
   status: enumOf('Status', PROPERTY_STATUSES).optional(),
   notes: optText(5000),
 });
@@ -102,6 +105,8 @@ export const orgSettingsInput = z.strictObject({
   organization_name: optText(200),
   open_registration: z.boolean().optional(),
   require_two_factor_for_staff: z.boolean().optional(),
+  /** The month (1–12) the association's fiscal year starts in. */
+  fiscal_year_start_month: integer('Fiscal year start month', 1, 12).optional(),
 });
 
 export const productInput = z.strictObject({
@@ -315,6 +320,115 @@ export const bouncePaymentForm = z.object({
   date: isoDate('Bounce date'),
   reason: reqText('Reason', 500),
   fee_amount: z.union([z.literal(''), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'Fee amount must be an amount such as 25 or 25.00')]),
+});
+
+/** A fiscal year: the calendar year it starts in. */
+const fiscalYear = (label = 'Fiscal year') => integer(label, 1900, 9999);
+
+/** A budget of one fund for one fiscal year; its status changes only through adoptBudget and unadoptBudget. */
+export const budgetInput = z.strictObject({
+  name: reqText('Name', 200),
+  fiscal_year: fiscalYear(),
+  fund_id: recordId('Fund'),
+  notes: optText(5000),
+});
+
+/** Twelve monthly amounts in fiscal-year order (decimal numbers, at most two places). */
+export const monthlyAmounts = z.array(money('Monthly amount'), { error: 'Amounts must be a list of twelve amounts' }).length(MONTHS_PER_YEAR, 'Amounts must be twelve monthly amounts');
+
+/** A budget line: one revenue or expense account with its monthly amounts. */
+export const budgetLineInput = z.strictObject({
+  budget_id: recordId('Budget'),
+  account_id: recordId('Account'),
+  amounts: monthlyAmounts,
+  notes: optText(1000),
+});
+
+/** saveBudget: the header and every line, written all or nothing (the lines replace the budget's lines). */
+export const saveBudgetInput = z.strictObject({
+  id: recordId('Budget').optional(),
+  name: reqText('Name', 200),
+  fiscal_year: fiscalYear(),
+  fund_id: recordId('Fund'),
+  notes: optText(5000),
+  lines: z.array(z.strictObject({ account_id: recordId('Account'), amounts: monthlyAmounts, notes: optText(1000) })).max(1000),
+});
+
+/** copyBudget: last year's lines of a fund (or a given budget's) into a new draft (or an empty draft) of another year. */
+export const copyBudgetInput = z
+  .strictObject({
+    budget_id: recordId('Budget').optional(),
+    from_fiscal_year: fiscalYear('From fiscal year').optional(),
+    fund_id: recordId('Fund').optional(),
+    to_fiscal_year: fiscalYear('To fiscal year'),
+    name: reqText('Name', 200).optional(),
+  })
+  .refine((v) => v.budget_id || v.fund_id, { message: 'Give budget_id, or fund_id (with from_fiscal_year, by default the year before)' });
+
+export const adoptBudgetInput = z.strictObject({ budget_id: recordId('Budget') });
+export const unadoptBudgetInput = z.strictObject({ budget_id: recordId('Budget'), reason: reqText('Reason', 500) });
+
+/** The budget-vs-actual report's query: whole fiscal months of from..to (default: the budget's fiscal year). */
+export const budgetVsActualQuery = z.object({
+  budget_id: recordId('budget_id'),
+  from: optDate('from'),
+  to: optDate('to'),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+/** The assessment calculator: an adopted budget's income need shared among the units by a basis. */
+export const assessmentInput = z
+  .strictObject({
+    budget_id: recordId('Budget'),
+    basis: enumOf('Basis', ASSESSMENT_BASES),
+    need: enumOf('Income need', ASSESSMENT_NEEDS),
+    /** With need revenue_accounts: the assessment account(s) whose budgeted revenue is the need. */
+    account_ids: z.array(recordId('Account')).max(100).optional(),
+  })
+  .refine((v) => v.need !== 'revenue_accounts' || (v.account_ids?.length ?? 0) > 0, { message: 'Choose the assessment account(s) whose budgeted revenue is the income need', path: ['account_ids'] });
+
+/** A reserve component (roof, paving, ...): what it costs to replace today and when. */
+export const reserveComponentInput = z.strictObject({
+  name: reqText('Name', 200),
+  category: optText(100),
+  useful_life_years: integer('Useful life', 1, 200),
+  remaining_life_years: integer('Remaining life', 0, 200),
+  current_replacement_cost: money('Current replacement cost'),
+  inflation_rate: decimal('Inflation rate', { min: 0, max: 100, places: 4 }).optional(),
+  notes: optText(5000),
+});
+export const reserveComponentCreate = reserveComponentInput.refine((v) => v.remaining_life_years <= v.useful_life_years, {
+  message: 'Remaining life cannot exceed useful life',
+  path: ['remaining_life_years'],
+});
+
+/** An amount as typed in the budget grid: empty means 0; at most two decimals. */
+const typedAmount = z.string().trim().regex(/^(\d+(\.\d{0,2})?)?$/, 'Enter an amount such as 1200 or 1200.50');
+
+/** The budget grid as typed: one row per account with its twelve months and an annual amount to spread. */
+export const budgetGridForm = z.object({
+  name: reqText('Name', 200),
+  notes: z.string().max(5000),
+  lines: z.array(z.object({ account_id: recordId('Account'), annual: typedAmount, amounts: z.array(typedAmount).length(MONTHS_PER_YEAR) })),
+});
+
+/** The New Budget dialog. */
+export const newBudgetForm = z.object({
+  name: reqText('Name', 200),
+  fiscal_year: z.string().trim().regex(/^\d{4}$/, 'Fiscal year must be a year such as 2026'),
+  fund_id: z.string().min(1, 'Choose a fund'),
+  copy_last_year: z.boolean(),
+});
+
+/** The Un-adopt dialog. */
+export const unadoptBudgetForm = z.object({ reason: reqText('Reason', 500) });
+
+/** The reserve study report's query: the planned yearly contribution (default: the adopted reserve budget's revenue) and interest. */
+export const reserveStudyQuery = z.object({
+  as_of: optDate('as_of'),
+  contribution: z.union([z.literal(''), money('contribution')]).optional(),
+  interest_rate: z.union([z.literal(''), decimal('interest_rate', { min: 0, max: 100, places: 4 })]).optional(),
+  format: z.enum(['json', 'csv']).default('json'),
 });
 
 export type OwnerInput = z.infer<typeof ownerInput>;

@@ -52,3 +52,42 @@ export function multiplyCents(cents: number, factor: number | string, divisor = 
   const rounded = twice >= denom ? q + (num < 0n ? -1n : 1n) : q;
   return Number(rounded);
 }
+
+/** A non-negative decimal (number or numeric string) as an integer scaled by 10^places, exactly; more places refused. */
+export function scaledDecimal(value: number | string, places: number): bigint {
+  const s = typeof value === 'number' ? numberToPlainString(value).replace(/0+$/, '').replace(/\.$/, '') : value.trim();
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[1] === '' && (m[2] ?? '') === '')) throw new RangeError(`Not a non-negative number: ${String(value)}`);
+  const frac = m[2] ?? '';
+  if (frac.replace(/0+$/, '').length > places) throw new RangeError(`At most ${places} decimal places: ${String(value)}`);
+  return BigInt(`${m[1] || '0'}${frac.padEnd(places, '0').slice(0, places)}`);
+}
+
+/** Divides exactly, rounding half away from zero (denominator positive). */
+export function roundDiv(numerator: bigint, denominator: bigint): bigint {
+  if (denominator <= 0n) throw new RangeError('Denominator must be positive');
+  const q = numerator / denominator;
+  const r = numerator % denominator;
+  const twice = (r < 0n ? -r : r) * 2n;
+  return twice >= denominator ? q + (numerator < 0n ? -1n : 1n) : q;
+}
+
+/**
+ * Splits cents in proportion to non-negative weights so the parts add up exactly to the total: each part is
+ * rounded down, then the odd cents go one each to the largest remainders, ties to the earlier item.
+ */
+export function allocateByWeights(totalCents: number, weights: readonly bigint[]): number[] {
+  if (!Number.isSafeInteger(totalCents) || totalCents < 0) throw new RangeError('Total must be a non-negative number of cents');
+  if (weights.some((w) => w < 0n)) throw new RangeError('Weights must not be negative');
+  const sum = weights.reduce((s, w) => s + w, 0n);
+  if (weights.length === 0 || sum === 0n) throw new RangeError('The weights add up to zero');
+  const total = BigInt(totalCents);
+  const parts = weights.map((w, i) => ({ i, cents: (total * w) / sum, rest: (total * w) % sum }));
+  let left = total - parts.reduce((s, p) => s + p.cents, 0n);
+  for (const p of [...parts].sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1))) {
+    if (left === 0n) break;
+    p.cents += 1n;
+    left -= 1n;
+  }
+  return parts.map((p) => Number(p.cents));
+}

@@ -64,3 +64,19 @@ export async function expectCount(locator, count, { timeout = DEFAULT_TIMEOUT_MS
     throw new Error(`Expected ${locator} to match ${count} element(s) within ${timeout} ms`, { cause: error });
   }
 }
+
+/**
+ * Waits until the (first) input the locator matches holds exactly this value.
+ * @param {import('playwright-core').Locator} locator
+ * @param {string} value
+ */
+export async function expectValue(locator, value, { timeout = DEFAULT_TIMEOUT_MS } = {}) {
+  const input = locator.first();
+  try {
+    await input.waitFor({ state: 'attached', timeout });
+    const handle = await input.elementHandle({ timeout });
+    await input.page().waitForFunction(([el, expected]) => /** @type {HTMLInputElement} */ (el).value === expected, [handle, value], { timeout });
+  } catch (error) {
+    throw new Error(`Expected ${locator} to hold '${value}' within ${timeout} ms, but it holds '${await input.inputValue().catch(() => '?')}'`, { cause: error });
+  }
+}

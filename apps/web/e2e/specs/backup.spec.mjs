@@ -6,7 +6,7 @@ import { downloadOf } from '../pages/owners-page.mjs';
 
 const COLLECTIONS = [
   'owners', 'properties', 'ownerProperties', 'invoices', 'invoiceLineItems', 'payments', 'paymentInvoices', 'vendors', 'bills',
-  'billLineItems', 'billPayments', 'accounts', 'funds', 'products', 'taxRates', 'orgSettings', 'users',
+  'billLineItems', 'billPayments', 'funds', 'accounts', 'products', 'taxRates', 'orgSettings', 'users', 'ledgerEntries', 'periodClose', 'budgets', 'reserveComponents',
 ];
 
 /** @param {import('../lib/api.mjs').ServerApi} api @param {string} token @param {string} entity @param {object} [q] */

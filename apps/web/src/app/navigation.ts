@@ -2,7 +2,7 @@ import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
   BarChart3Icon, BookOpenIcon, Building2Icon, DatabaseIcon, FileTextIcon, LayoutDashboardIcon, PackageIcon,
-  PaletteIcon, PercentIcon, ReceiptIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
+  PaletteIcon, PercentIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
 } from 'lucide-react';
 import { LandmarkIcon, NotebookPenIcon } from 'lucide-react';
 import type { User } from '@/lib/api';
@@ -11,7 +11,8 @@ import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 export type PageName =
   | 'JournalEntries' | 'Funds'
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
-  | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog';
+  | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog'
+  | 'Budgets' | 'Reserves';
 
 export interface NavItem {
   page: PageName;
@@ -51,6 +52,9 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
       { page: 'Funds', title: 'Funds', icon: LandmarkIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
       { page: 'JournalEntries', title: 'Journal Entries', icon: NotebookPenIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
       { page: 'ChartOfAccounts', title: 'Chart of Accounts', icon: BookOpenIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
+      // Budgets and reserves are read as reports; changing them needs the chart of accounts privilege.
+      { page: 'Budgets', title: 'Budgets', icon: ClipboardListIcon, resource: 'reports', fallbackRoles: STAFF },
+      { page: 'Reserves', title: 'Reserves', icon: PiggyBankIcon, resource: 'reports', fallbackRoles: STAFF },
     ],
   },
   {

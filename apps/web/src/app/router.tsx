@@ -84,6 +84,8 @@ export const routes: RouteObject[] = [
                   page('Items', () => import('@/features/items/items-page')),
                   page('TaxRates', () => import('@/features/tax-rates/tax-rates-page')),
                   page('AuditLog', () => import('@/features/audit-log/audit-log-page')),
+                  page('Budgets', () => import('@/features/budgets/budgets-page')),
+                  page('Reserves', () => import('@/features/reserves/reserves-page')),
                   { path: '*', Component: NotFoundPage },
                 ],
               },

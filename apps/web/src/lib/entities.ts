@@ -8,7 +8,8 @@ import { readStoredToken } from '@/lib/auth-token';
 export type EntityName =
   | 'Owner' | 'Property' | 'OwnerProperty' | 'User' | 'Role' | 'Privilege' | 'OrgSettings'
   | 'Product' | 'TaxRate' | 'ChartOfAccount' | 'Invoice' | 'InvoiceLineItem' | 'Payment'
-  | 'PaymentInvoice' | 'Vendor' | 'Bill' | 'BillLineItem' | 'BillPayment';
+  | 'PaymentInvoice' | 'Vendor' | 'Bill' | 'BillLineItem' | 'BillPayment'
+  | 'Fund' | 'Budget' | 'BudgetLine' | 'ReserveComponent';
 
 /** Fields every stored record carries. */
 export interface EntityRecord {

@@ -52,6 +52,8 @@ export const properties = pgTable(
     bathrooms: numeric('bathrooms', { precision: 5, scale: 1 }),
     parking_spaces: integer('parking_spaces'),
     monthly_hoa_fee: numeric('monthly_hoa_fee', MONEY),
+    /** The unit's percentage interest (the assessment calculator's percentage basis). */
+    assessment_share: numeric('assessment_share', { precision: 9, scale: 6 }),
     status: propertyStatusEnum('status').notNull().default('occupied'),
     notes: text('notes'),
   },
@@ -63,6 +65,7 @@ export const properties = pgTable(
     check('properties_counts_nonneg', sql`coalesce(${t.square_footage},0) >= 0 and coalesce(${t.bedrooms},0) >= 0 and coalesce(${t.parking_spaces},0) >= 0`),
     check('properties_bathrooms_half_steps', sql`${t.bathrooms} is null or (${t.bathrooms} >= 0 and mod(${t.bathrooms} * 2, 1) = 0)`),
     check('properties_fee_nonneg', sql`${t.monthly_hoa_fee} is null or ${t.monthly_hoa_fee} >= 0`),
+    check('properties_assessment_share_range', sql`${t.assessment_share} is null or ${t.assessment_share} between 0 and 100`),
   ],
 );
 
@@ -146,4 +149,6 @@ export const orgSettings = pgTable('org_settings', {
   open_registration: boolean('open_registration').notNull().default(false),
   /** Administrators and property managers must enrol a second factor before they can work. */
   require_two_factor_for_staff: boolean('require_two_factor_for_staff').notNull().default(false),
-});
+  /** The month (1–12) the fiscal year starts in; budgets keep the one they were made with. */
+  fiscal_year_start_month: integer('fiscal_year_start_month').notNull().default(1),
+}, (t) => [check('org_settings_fiscal_month_range', sql`${t.fiscal_year_start_month} between 1 and 12`)]);

@@ -4,6 +4,7 @@ import {
   PERMISSION_LEVELS, PROPERTY_STATUSES, PROPERTY_TYPES, RELATIONSHIP_TYPES, RESIDENT_STATUSES, RESOURCE_KEYS,
   SYSTEM_ROLES, THEMES, VENDOR_STATUSES, VENDOR_TYPES,
 } from '@covenant/contracts/constants';
+import { BUDGET_STATUSES } from '@covenant/contracts/budgets';
 
 export const residentStatusEnum = pgEnum('resident_status', RESIDENT_STATUSES);
 export const ownerStatusEnum = pgEnum('owner_status', OWNER_STATUSES);
@@ -23,3 +24,4 @@ export const vendorTypeEnum = pgEnum('vendor_type', VENDOR_TYPES);
 export const vendorStatusEnum = pgEnum('vendor_status', VENDOR_STATUSES);
 export const billStatusEnum = pgEnum('bill_status', BILL_STATUSES);
 export const fundKindEnum = pgEnum('fund_kind', FUND_KINDS);
+export const budgetStatusEnum = pgEnum('budget_status', BUDGET_STATUSES);

@@ -1,4 +1,5 @@
 import * as auth from './auth.ts';
+import * as budgets from './budgets.ts';
 import * as community from './community.ts';
 import * as enums from './enums.ts';
 import * as finance from './finance.ts';
@@ -6,5 +7,5 @@ import * as ledger from './ledger.ts';
 import * as platform from './platform.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger };
+export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets };
 export type Schema = typeof schema;

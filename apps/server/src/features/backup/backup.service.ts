@@ -28,6 +28,8 @@ import { computeInvoice, peakApplied } from '../invoices/invoice.rules.ts';
 import { insertApplications, insertPayments, replayBounce, replayReversedApplications } from '../payments/payment.commands.ts';
 import { applicationDate, assertApplication } from '../payments/payment.rules.ts';
 import { payableByFund, receivableByFund, splitByFund, type FundAmount } from '../ledger/posting.rules.ts';
+import { backupLedger, ledgerEntrySchema, periodCloseSchema, restoreLedger } from './ledger-backup.ts';
+import { backupPlans, budgetsBackupSchema, reserveComponentsBackupSchema, restorePlans } from './plans-backup.ts';
 
 /** The collections of a backup file (spec part 1, section 3) and the entity each holds. */
 const COLLECTIONS = {
@@ -86,12 +88,18 @@ async function readAll(ctx: Ctx, def: EntityDef): Promise<Row[]> {
 }
 
 /** JSON schema of each collection's record, from the contracts (the input shape; ids and dates are added by the server). */
-function backupSchemas(): Record<CollectionKey, unknown> {
+function backupSchemas(): Record<string, unknown> {
   const out = {} as Record<CollectionKey, unknown>;
   for (const [key, schema] of Object.entries(SCHEMAS) as Array<[CollectionKey, z.ZodType]>) {
     out[key] = { entity: COLLECTIONS[key], ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) };
   }
-  return out;
+  return {
+    ...out,
+    ledgerEntries: { entity: 'JournalEntry', ...z.toJSONSchema(ledgerEntrySchema, { io: 'input', unrepresentable: 'any' }) },
+    periodClose: { entity: 'LedgerSettings', ...z.toJSONSchema(periodCloseSchema, { io: 'input', unrepresentable: 'any' }) },
+    budgets: { entity: 'Budget', ...z.toJSONSchema(budgetsBackupSchema, { io: 'input', unrepresentable: 'any' }) },
+    reserveComponents: { entity: 'ReserveComponent', ...z.toJSONSchema(reserveComponentsBackupSchema, { io: 'input', unrepresentable: 'any' }) },
+  };
 }
 
 /**
@@ -116,7 +124,7 @@ export async function createBackup(ctx: Ctx) {
   data.paymentInvoices = data.paymentInvoices.filter((r) => paymentIds.has(r.payment_id) && invoiceIds.has(r.invoice_id));
   data.billLineItems = data.billLineItems.filter((r) => billIds.has(r.bill_id));
   data.billPayments = data.billPayments.filter((r) => billIds.has(r.bill_id));
-  return { timestamp: new Date().toISOString(), version: BACKUP_VERSION, data, schemas: backupSchemas() };
+  return { timestamp: new Date().toISOString(), version: BACKUP_VERSION, data: { ...data, ...(await backupLedger(ctx)), ...(await backupPlans(ctx)) }, schemas: backupSchemas() };
 }
 
 type IdMap = Map<string, string>;
@@ -343,6 +351,7 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
       const counts: Record<string, number> = { orgSettings: await restoreOrgSettings(tx, listOf(data, 'orgSettings')) };
       const maps: Maps = { fund: new Map(), owner: new Map(), property: new Map(), account: new Map(), product: new Map(), taxRate: new Map(), vendor: new Map() };
       const control = await controlAccountIds(tx);
+      const acc = await systemAccounts(tx);
       const operatingFund = (await systemFunds(tx)).operating;
       // New funds get their bank account once the accounts are in.
       const fundCash: Array<{ id: string; oldAccount: string; where: string }> = [];
@@ -403,8 +412,12 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
           }
         }
       }
-      Object.assign(counts, await restoreReceivables(tx, data, maps, control));
-      Object.assign(counts, await restorePayables(tx, data, maps, control));
+      // Documents of an opening-balance import post against Opening Balance Equity, which only they may.
+      const documentControl = new Set([...control].filter((id) => id !== acc.opening_balances));
+      Object.assign(counts, await restoreReceivables(tx, data, maps, documentControl));
+      Object.assign(counts, await restorePayables(tx, data, maps, documentControl));
+      Object.assign(counts, await restoreLedger(tx, data, maps));
+      Object.assign(counts, await restorePlans(tx, data, maps));
       // '*' tells open lists that many records changed at once (realtime), once the restore commits.
       onCommit(tx, () => {
         const timestamp = new Date().toISOString();
@@ -505,7 +518,8 @@ async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: 
     const v = contractValues(tx, 'payments', { ...raw, owner_id: mapRef(maps, 'owner', raw.owner_id, 'owner_id', where), deposit_account_id: mapRef(maps, 'account', raw.deposit_account_id, 'deposit_account_id', where) }, where);
     if (!v.payment_number) throw new ValidationError(`Backup ${where}: payment_number is required`);
     const deposit = (v.deposit_account_id as string | null) ?? acc.cash;
-    const fund = bankFund.get(deposit);
+    // An opening credit's other side is Opening Balance Equity, in the Operating fund.
+    const fund = deposit === acc.opening_balances ? fundIds.operating : bankFund.get(deposit);
     if (!fund) throw new ValidationError(`Backup ${where}: deposit_account_id is not a bank account of a fund`);
     const cents = toCents(v.amount as number);
     if (cents <= 0) throw new ValidationError(`Backup ${where}: amount must be greater than 0`);

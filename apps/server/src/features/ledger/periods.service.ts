@@ -78,20 +78,34 @@ export async function closeYear(ctx: Ctx, params: Record<string, unknown>) {
   return withTransaction(ctx, async (tx) => {
     const current = await lockSettings(tx);
     if (current && yearEnd <= current) throw new ConflictError(`The books are already closed through ${current}`, 'already_closed');
-    const rows = await tx.db
-      .select({ account_id: journalLines.account_id, fund_id: journalLines.fund_id, net: sql<string>`sum(${journalLines.debit} - ${journalLines.credit})` })
-      .from(journalLines)
-      .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, journalLines.account_id))
-      .where(and(lte(journalLines.entry_date, yearEnd), sql`${chartOfAccounts.account_type} in ('revenue', 'expense')`))
-      .groupBy(journalLines.account_id, journalLines.fund_id);
-    const acc = await systemAccounts(tx);
-    const lines = closingPosting(rows.map((r) => ({ account_id: r.account_id, fund_id: r.fund_id, netCents: toCents(r.net) })), acc);
-    const entryId = await postEntry(tx, { date: yearEnd, memo: `Year-end close ${yearEnd}`, source_type: 'closing', source_id: newId(), lines });
+    const { entryId, closedToFundBalance } = await postClosingEntry(tx, yearEnd);
     await setClosedThrough(tx, yearEnd);
-    const closedToFundBalance = lines.filter((l) => l.account_id === acc.fund_balance).reduce((s, l) => s + l.credit - l.debit, 0);
     await recordAudit(tx, { action: 'period.year_closed', before: { closed_through: current }, after: { closed_through: yearEnd }, detail: { entry_id: entryId, net_income: centsToNumber(closedToFundBalance) } });
     return { closed_through: yearEnd, entry_id: entryId, net_income_closed: centsToNumber(closedToFundBalance) };
   });
+}
+
+/**
+ * The closing entry of a year end, from the ledger as it stands (closeYear; a restore recomputes it from the
+ * restored ledger). Answers the entry (null when nothing was left to close) and the net income moved, in cents.
+ */
+export async function postClosingEntry(ctx: Ctx, yearEnd: string): Promise<{ entryId: string | null; closedToFundBalance: number }> {
+  const rows = await ctx.db
+    .select({ account_id: journalLines.account_id, fund_id: journalLines.fund_id, net: sql<string>`sum(${journalLines.debit} - ${journalLines.credit})` })
+    .from(journalLines)
+    .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, journalLines.account_id))
+    .where(and(lte(journalLines.entry_date, yearEnd), sql`${chartOfAccounts.account_type} in ('revenue', 'expense')`))
+    .groupBy(journalLines.account_id, journalLines.fund_id);
+  const acc = await systemAccounts(ctx);
+  const lines = closingPosting(rows.map((r) => ({ account_id: r.account_id, fund_id: r.fund_id, netCents: toCents(r.net) })), acc);
+  const entryId = await postEntry(ctx, { date: yearEnd, memo: `Year-end close ${yearEnd}`, source_type: 'closing', source_id: newId(), lines });
+  return { entryId, closedToFundBalance: lines.filter((l) => l.account_id === acc.fund_balance).reduce((s, l) => s + l.credit - l.debit, 0) };
+}
+
+/** Moves the closed-through date forward to `date` (never back): a restore brings its file's close. */
+export async function closeThroughAtLeast(ctx: Ctx, date: string): Promise<void> {
+  const current = await lockSettings(ctx);
+  if (!current || date > current) await setClosedThrough(ctx, date);
 }
 
 /** What Reports show: the closed-through date and the first date that can still be posted. */

@@ -12,11 +12,14 @@ function neutralise(v: unknown): unknown {
   return typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }
 
-/** GET /api/apps/{appId}/reports/{name}?from&to&as_of&format=csv: the privilege first, then the registry's report. */
+/**
+ * GET /api/apps/{appId}/reports/{name}?from&to&as_of&format=csv: the privilege first, then the registry's report,
+ * which parses its own query (other keys, such as budget_id, pass through).
+ */
 async function reportRoutes(app: FastifyInstance) {
   app.get(
     '/api/apps/:appId/reports/:name',
-    { schema: { tags: ['reports'], params: z.object({ appId: z.string(), name: z.string().max(100) }), querystring: reportQuery.partial() } },
+    { schema: { tags: ['reports'], params: z.object({ appId: z.string(), name: z.string().max(100) }), querystring: reportQuery.partial().loose() } },
     async (request, reply) => {
       const ctx = request.ctx as Ctx;
       await requirePermission(ctx, 'reports', 'read');

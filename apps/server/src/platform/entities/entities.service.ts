@@ -11,7 +11,7 @@ import { describeZodError } from '../../lib/zod-errors.ts';
 import type { AuditAction } from '@covenant/contracts/audit';
 import { permissionLevel, requirePermission } from '../access/access.service.ts';
 import { recordAudit, recordChange } from '../audit/audit.service.ts';
-import type { EntityDef, Row } from './entity-def.ts';
+import { resourceFor, type EntityDef, type Row } from './entity-def.ts';
 import { columnsOf, compileFilter, compileSort, selectedFields, serialize } from './query.ts';
 import { ownRecordsWhere } from './scope.ts';
 
@@ -45,7 +45,7 @@ export async function readableWhere(ctx: Ctx, def: EntityDef): Promise<SQL[] | n
 
 /** Rows the caller may read: visible (not soft-deleted) and, for own_records, their own. */
 async function readScope(ctx: Ctx, def: EntityDef, op: 'read' | 'update' | 'delete'): Promise<SQL[]> {
-  const level = await requirePermission(ctx, def.resource, op);
+  const level = await requirePermission(ctx, resourceFor(def, op), op);
   const parts: SQL[] = [];
   if (def.visibleWhere) parts.push(def.visibleWhere());
   if (level === 'own_records') parts.push(ownRecordsWhere(def, ctx.actor!));
@@ -128,7 +128,7 @@ export interface RecordAccess {
  */
 export async function recordForActor(ctx: Ctx, def: EntityDef, id: string, op: 'read' | 'update' | 'delete', access: RecordAccess = {}): Promise<Row> {
   assertId(id, def);
-  const level = await requirePermission(ctx, def.resource, op);
+  const level = await requirePermission(ctx, resourceFor(def, op), op);
   const scope: SQL[] = [];
   if (def.visibleWhere) scope.push(def.visibleWhere());
   if (level === 'own_records') scope.push(ownRecordsWhere(def, ctx.actor!));
@@ -240,7 +240,7 @@ function requireCreatable(def: EntityDef): void {
 }
 
 export async function createEntity(ctx: Ctx, def: EntityDef, body: unknown): Promise<Row> {
-  await requirePermission(ctx, def.resource, 'create');
+  await requirePermission(ctx, resourceFor(def, 'create'), 'create');
   requireCreatable(def);
   const values = parseBody(def, def.createInput, body);
   // An idempotent create (same key) answers with the record already made, also when two race.
@@ -260,7 +260,7 @@ export async function createEntity(ctx: Ctx, def: EntityDef, body: unknown): Pro
 }
 
 export async function bulkCreateEntities(ctx: Ctx, def: EntityDef, body: unknown): Promise<Row[]> {
-  await requirePermission(ctx, def.resource, 'create');
+  await requirePermission(ctx, resourceFor(def, 'create'), 'create');
   requireCreatable(def);
   if (!Array.isArray(body)) throw new ValidationError('Bulk create needs a JSON array of records');
   if (body.length > MAX_BULK) throw new ValidationError(`Bulk create accepts at most ${MAX_BULK} records`);
@@ -299,7 +299,7 @@ export async function updateEntity(ctx: Ctx, def: EntityDef, id: string, body: u
   const scope = await readScope(ctx, def, 'update');
   if (!def.updateInput) throw new ForbiddenError(`${capitalize(def.label)} records cannot be changed here`);
   const changes = parseBody(def, def.updateInput, body);
-  const ownOnly = (await permissionLevel(ctx, def.resource)) === 'own_records';
+  const ownOnly = (await permissionLevel(ctx, resourceFor(def, 'update'))) === 'own_records';
   if (ownOnly) assertOwnEditable(def, Object.keys(changes));
   if (def.writes) {
     const writes = def.writes;
@@ -384,7 +384,7 @@ const FALSE_WORDS = new Set(['false', 'no', 'n', '0']);
  * the whole file is written in one transaction or not at all. Rows are numbered as in the file (header = row 1).
  */
 export async function importEntitiesCsv(ctx: Ctx, def: EntityDef, csvText: string): Promise<Row[]> {
-  await requirePermission(ctx, def.resource, 'create');
+  await requirePermission(ctx, resourceFor(def, 'create'), 'create');
   requireCreatable(def);
   const text = csvText.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });

@@ -44,7 +44,10 @@ export interface EntityWrites {
 export interface EntityDef {
   name: string;
   table: PgTable;
+  /** The privilege resource of reads (and of writes, unless writeResource says otherwise). */
   resource: ResourceKey;
+  /** The privilege resource of creates, updates and deletes, when it differs from reads' (budgets: read under reports). */
+  writeResource?: ResourceKey;
   /** Absent: the generic create is refused with createRefusal. */
   createInput?: z.ZodType<Row>;
   createRefusal?: string;
@@ -70,4 +73,9 @@ export interface EntityDef {
   label: string;
   /** Generic creates, changes and deletes go to the audit log as '<audit>.created|updated|deleted' with before and after. */
   audit?: 'user' | 'role' | 'privilege' | 'org_settings';
+}
+
+/** The privilege resource an operation on the entity is checked against. */
+export function resourceFor(def: EntityDef, op: 'read' | 'create' | 'update' | 'delete'): ResourceKey {
+  return op === 'read' ? def.resource : (def.writeResource ?? def.resource);
 }

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { create, entityKeys, update, uploadFile } from '@/lib/entities';
@@ -27,7 +28,9 @@ const TEXT_FIELDS = [
 ] as const;
 
 type FieldName = (typeof TEXT_FIELDS)[number]['name'];
-type FormValues = Record<FieldName, string> & { logo_url: string; open_registration: boolean; require_two_factor_for_staff: boolean };
+type FormValues = Record<FieldName, string> & { logo_url: string; open_registration: boolean; require_two_factor_for_staff: boolean; fiscal_year_start_month: string };
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -44,6 +47,7 @@ function valuesOf(settings: OrgSettings | null): FormValues {
     logo_url: settings?.logo_url ?? '',
     open_registration: settings?.open_registration ?? false,
     require_two_factor_for_staff: settings?.require_two_factor_for_staff ?? false,
+    fiscal_year_start_month: String(settings?.fiscal_year_start_month ?? 1),
   };
 }
 
@@ -90,7 +94,7 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
     if (values.email.trim() && !EMAIL.test(values.email.trim())) next.email = 'Please enter a valid email address';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    const data: Record<string, unknown> = { logo_url: values.logo_url || null };
+    const data: Record<string, unknown> = { logo_url: values.logo_url || null, fiscal_year_start_month: Number(values.fiscal_year_start_month) };
     for (const field of TEXT_FIELDS) data[field.name] = field.name === 'company_name' ? values.company_name.trim() : values[field.name].trim() || null;
     if (isAdmin) {
       data.open_registration = values.open_registration;
@@ -157,6 +161,29 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
               ) : null}
             </div>
           ))}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Accounting</h2>
+          </CardTitle>
+          <CardDescription>Budgets cover a fiscal year of twelve months from this month; a budget keeps the months it was made with.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-2">
+          <Label htmlFor="org-fiscal-year-start">Fiscal year starts in</Label>
+          <Select value={values.fiscal_year_start_month} onValueChange={(month) => setValues((current) => ({ ...current, fiscal_year_start_month: month }))}>
+            <SelectTrigger id="org-fiscal-year-start" className="w-48">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {MONTHS.map((name, i) => (
+                <SelectItem key={name} value={String(i + 1)}>
+                  {name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         </CardContent>
       </Card>
       {isAdmin ? (

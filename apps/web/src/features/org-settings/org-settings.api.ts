@@ -18,6 +18,8 @@ export interface OrgSettings extends EntityRecord {
   organization_name: string | null;
   open_registration?: boolean;
   require_two_factor_for_staff?: boolean;
+  /** 1–12: the month the fiscal year starts in (budgets). */
+  fiscal_year_start_month?: number;
 }
 
 /** The single settings record the app uses: the first one (spec part 1, section 7). */

@@ -36,6 +36,8 @@ export interface Property extends EntityRecord {
   bathrooms: number | null;
   parking_spaces: number | null;
   monthly_hoa_fee: number | null;
+  /** Percentage interest (assessment calculator). */
+  assessment_share: number | null;
   status: string;
   notes: string | null;
 }

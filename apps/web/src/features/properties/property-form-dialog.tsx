@@ -15,12 +15,12 @@ import { nextPropertyId } from './properties-data';
 
 const FIELDS = [
   'property_id', 'unit_number', 'street_address', 'city', 'state', 'zip_code', 'property_type', 'square_footage', 'bedrooms',
-  'bathrooms', 'parking_spaces', 'monthly_hoa_fee', 'status', 'notes',
+  'bathrooms', 'parking_spaces', 'monthly_hoa_fee', 'assessment_share', 'status', 'notes',
 ] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 type Errors = Partial<Record<Field, string>>;
-const NUMBER_FIELDS: readonly Field[] = ['square_footage', 'bedrooms', 'bathrooms', 'parking_spaces', 'monthly_hoa_fee'];
+const NUMBER_FIELDS: readonly Field[] = ['square_footage', 'bedrooms', 'bathrooms', 'parking_spaces', 'monthly_hoa_fee', 'assessment_share'];
 
 function initialValues(p: Property | null): Values {
   const v = {} as Values;
@@ -40,6 +40,7 @@ function validate(v: Values): Errors {
   for (const f of NUMBER_FIELDS) {
     if (v[f] !== '' && !(Number(v[f]) >= 0)) errors[f] = 'Must be a number of at least 0';
   }
+  if (v.assessment_share !== '' && !errors.assessment_share && Number(v.assessment_share) > 100) errors.assessment_share = 'Assessment share is a percentage of at most 100';
   if (v.bathrooms !== '' && !errors.bathrooms && !Number.isInteger(Number(v.bathrooms) * 2)) errors.bathrooms = 'Bathrooms must be in steps of 0.5';
   return errors;
 }
@@ -146,6 +147,7 @@ export function PropertyFormDialog({ open, property, onOpenChange }: { open: boo
             {text('bathrooms', 'Bathrooms', { type: 'number', min: 0, step: 0.5 })}
             {text('parking_spaces', 'Parking Spaces', { type: 'number', min: 0, step: 1 })}
             {text('monthly_hoa_fee', 'Monthly HOA Fee', { type: 'number', min: 0, step: 0.01 })}
+            {text('assessment_share', 'Assessment Share (%)', { type: 'number', min: 0, max: 100, step: 0.000001 })}
             {choice('status', 'Status', PROPERTY_STATUSES)}
           </div>
           <FieldRow id={id('notes')} label="Notes">
