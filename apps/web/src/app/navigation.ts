@@ -1,18 +1,16 @@
 import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
-  BarChart3Icon, BookOpenIcon, Building2Icon, DatabaseIcon, FileTextIcon, LayoutDashboardIcon, PackageIcon,
+  BarChart3Icon, BookOpenIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
   PaletteIcon, PercentIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
 } from 'lucide-react';
-import { LandmarkIcon, NotebookPenIcon } from 'lucide-react';
 import type { User } from '@/lib/api';
 import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 
 export type PageName =
-  | 'JournalEntries' | 'Funds'
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
   | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog'
-  | 'Budgets' | 'Reserves';
+  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries';
 
 export interface NavItem {
   page: PageName;

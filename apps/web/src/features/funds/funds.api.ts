@@ -3,8 +3,7 @@ import type { FundKind } from '@covenant/contracts/constants';
 import { create, entityKeys, filter, invokeFunction, update, type EntityName, type EntityRecord } from '@/lib/entities';
 import { invalidateBooks } from '@/features/ledger/ledger.api';
 
-// Fund is served by the server but not yet named in the shared EntityName union.
-export const FUND = 'Fund' as EntityName;
+export const FUND: EntityName = 'Fund';
 
 export interface Fund extends EntityRecord {
   code: string;
