@@ -91,6 +91,13 @@ describe('funds', () => {
     expect(is.net_income_by_fund).toEqual({ [funds.operating]: 300, [funds.reserve]: -850 });
     expect(is.net_income).toBe(-550);
 
+    // By fund, the trial balance keeps an account that nets to zero overall but not within each fund (the transfers).
+    const tb = await ok('GET', '/reports/trial-balance?as_of=2026-03-31&by_fund=true');
+    const transfers = tb.rows.find((r: { account_name: string }) => r.account_name === 'Interfund Transfers');
+    expect([transfers.debit, transfers.credit, transfers.by_fund]).toEqual([0, 0, { [funds.operating]: { debit: 1000, credit: 0 }, [funds.reserve]: { debit: 0, credit: 1000 } }]);
+    for (const fund of [funds.operating, funds.reserve]) expect(tb.totals_by_fund[fund].debit).toBe(tb.totals_by_fund[fund].credit);
+    expect((await ok('GET', '/reports/trial-balance?as_of=2026-03-31')).rows.some((r: { account_name: string }) => r.account_name === 'Interfund Transfers')).toBe(false);
+
     // One fund's statements alone.
     const reserveOnly = await ok('GET', `/reports/balance-sheet?as_of=2026-03-31&fund=${funds.reserve}`);
     expect([reserveOnly.total_assets, reserveOnly.total_liabilities, reserveOnly.total_equity, reserveOnly.difference]).toEqual([150, 0, 150, 0]);

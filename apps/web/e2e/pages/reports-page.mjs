@@ -20,7 +20,7 @@ export class ReportsPage {
     return this.page.getByRole('group', { name: title, exact: true });
   }
 
-  /** @param {'Income Statement' | 'Balance Sheet' | 'A/R Report' | 'A/P Report'} name */
+  /** @param {'Income Statement' | 'Balance Sheet' | 'A/R Report' | 'A/P Report' | 'Trial Balance' | 'General Ledger'} name */
   async openTab(name) {
     await this.page.getByRole('tab', { name, exact: true }).click();
     return this.page.getByRole('tabpanel');
@@ -30,6 +30,17 @@ export class ReportsPage {
   async setPeriod(from, to) {
     await this.from.fill(from);
     await this.to.fill(to);
+  }
+
+  /** Which funds every report covers. @param {string} option 'All funds', 'A column per fund' or 'Only CODE - Name' */
+  async chooseFunds(option) {
+    await this.page.getByRole('combobox', { name: 'Funds' }).click();
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  /** The Books panel: closed-through date, verify, export, and the administrators' period commands. */
+  get books() {
+    return this.page.getByRole('region', { name: 'Books' });
   }
 
   /** A party's row of an aging table. @param {'A/R Aging' | 'A/P Aging'} table @param {string} name */

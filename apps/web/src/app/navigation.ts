@@ -1,7 +1,7 @@
 import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
-  BarChart3Icon, BookOpenIcon, Building2Icon, DatabaseIcon, FileTextIcon, LayoutDashboardIcon, PackageIcon,
+  BarChart3Icon, BookOpenIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
   PaletteIcon, PercentIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
 } from 'lucide-react';
 import type { User } from '@/lib/api';
@@ -10,7 +10,7 @@ import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 export type PageName =
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
   | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog'
-  | 'Budgets' | 'Reserves';
+  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries';
 
 export interface NavItem {
   page: PageName;
@@ -47,6 +47,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
       { page: 'Payments', title: 'Payments', icon: WalletIcon, resource: 'payments', fallbackRoles: ['admin', 'property_manager', 'owner'] },
       { page: 'Items', title: 'Items', icon: PackageIcon, resource: 'items', fallbackRoles: STAFF },
       { page: 'TaxRates', title: 'Tax Rates', icon: PercentIcon, resource: 'tax_rates', fallbackRoles: STAFF },
+      { page: 'Funds', title: 'Funds', icon: LandmarkIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
+      { page: 'JournalEntries', title: 'Journal Entries', icon: NotebookPenIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
       { page: 'ChartOfAccounts', title: 'Chart of Accounts', icon: BookOpenIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
       // Budgets and reserves are read as reports; changing them needs the chart of accounts privilege.
       { page: 'Budgets', title: 'Budgets', icon: ClipboardListIcon, resource: 'reports', fallbackRoles: STAFF },

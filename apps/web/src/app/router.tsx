@@ -8,6 +8,7 @@ import { NotFoundPage } from '@/app/not-found-page';
 import { RequireAccess } from '@/app/page-access';
 import type { RouteHandle } from '@/app/page-view-logging';
 import { RouteError } from '@/app/route-error';
+import { OPENING_BALANCES_PATH } from '@/features/journal-entries/journal-entries.paths';
 import { SetupGate } from '@/app/setup-gate';
 
 /** A page of spec part 1, section 2: its lazy chunk behind the access check, logged under its name. */
@@ -77,6 +78,9 @@ export const routes: RouteObject[] = [
                   page('Bills', () => import('@/features/bills/bills-page')),
                   page('ChartOfAccounts', () => import('@/features/chart-of-accounts/chart-of-accounts-page')),
                   page('Reports', () => import('@/features/reports/reports-page')),
+                  page('JournalEntries', () => import('@/features/journal-entries/journal-entries-page')),
+                  { path: OPENING_BALANCES_PATH.slice(1), ...pageRoute('JournalEntries', () => import('@/features/opening-balances/opening-balances-page')) },
+                  page('Funds', () => import('@/features/funds/funds-page')),
                   page('Items', () => import('@/features/items/items-page')),
                   page('TaxRates', () => import('@/features/tax-rates/tax-rates-page')),
                   page('AuditLog', () => import('@/features/audit-log/audit-log-page')),

@@ -151,9 +151,14 @@ export async function appRequest<T>(path: string, options: Omit<RequestOptions, 
 }
 
 /** Downloads a CSV the server makes at `/api/apps/{appId}{path}`, with the session's token, under the name the server gives. */
-export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
+export function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  return downloadText(path, fallbackName, 'text/csv');
+}
+
+/** Downloads a text file the server makes at `/api/apps/{appId}{path}` (a CSV, a ledger journal), under the name the server gives. */
+export async function downloadText(path: string, fallbackName: string, accept = 'text/plain'): Promise<void> {
   const { app_id } = await fetchAppConfig();
-  const headers: Record<string, string> = { Accept: 'text/csv', 'X-App-Id': app_id };
+  const headers: Record<string, string> = { Accept: accept, 'X-App-Id': app_id };
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`/api/apps/${app_id}${path}`, { headers });
@@ -162,7 +167,7 @@ export async function downloadCsv(path: string, fallbackName: string): Promise<v
     throw new ApiError(body.message ?? `Request failed with status code ${response.status}`, response.status, body.code);
   }
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  downloadFile(fileName, await response.text());
+  downloadFile(fileName, await response.text(), response.headers.get('content-type') ?? undefined);
 }
 
 /** The platform calls of spec part 1, section 7 that are not entity CRUD. */

@@ -24,9 +24,15 @@ describe('assertJournalLines', () => {
     [[l('fee', 'OP', 100, 0), l('ar', 'OP', 0, 100)], 'Line 2: account ar changes only through invoices, payments and bills, never by a journal entry'],
     [[l('dueto', 'OP', 100, 0), l('cash', 'OP', 0, 100)], 'Line 1: account dueto changes only through invoices, payments and bills, never by a journal entry'],
     [[l('fee', 'OP', 100, 0), l('cash', 'OP', 0, 99)], 'The entry must balance within each fund (OP: debits exceed credits by 0.01)'],
-    [[l('fee', 'OP', 100, 0), l('rcash', 'RES', 0, 100)], 'The entry must balance within each fund (OP: debits exceed credits by 1.00; RES: debits exceed credits by -1.00)'],
+    [[l('fee', 'OP', 100, 0), l('rcash', 'RES', 0, 100)], 'The entry must balance within each fund (OP: debits exceed credits by 1.00; RES: credits exceed debits by 1.00)'],
   ])('refuses %j', (lines, message) => {
     expect(() => assertJournalLines(lines, controls, name)).toThrow(message);
+  });
+
+  it('names the funds by the given names', () => {
+    expect(() => assertJournalLines([l('fee', 'f1', 100, 0), l('rcash', 'f2', 0, 100)], controls, name, (id) => ({ f1: 'OP', f2: 'RES' })[id] ?? id)).toThrow(
+      'The entry must balance within each fund (OP: debits exceed credits by 1.00; RES: credits exceed debits by 1.00)',
+    );
   });
 });
 

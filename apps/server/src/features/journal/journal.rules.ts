@@ -1,3 +1,4 @@
+import { netByFund } from '@covenant/contracts/journal';
 import { centsToDecimal } from '@covenant/contracts/money';
 import { ValidationError } from '../../lib/errors.ts';
 import { isBalanced, type PostingLine } from '../ledger/posting.rules.ts';
@@ -16,7 +17,12 @@ export interface JournalLineCents {
 }
 
 /** Control accounts that only documents move (receivables, payables, prepayments, due to/from, opening). */
-export function assertJournalLines(lines: readonly JournalLineCents[], documentOnlyAccounts: ReadonlySet<string>, accountName: (id: string) => string): PostingLine[] {
+export function assertJournalLines(
+  lines: readonly JournalLineCents[],
+  documentOnlyAccounts: ReadonlySet<string>,
+  accountName: (id: string) => string,
+  fundName: (id: string) => string = (id) => id,
+): PostingLine[] {
   if (lines.length < 2) throw new ValidationError('A journal entry needs at least two lines');
   lines.forEach((l, i) => {
     const where = `Line ${i + 1}`;
@@ -27,9 +33,7 @@ export function assertJournalLines(lines: readonly JournalLineCents[], documentO
   });
   const posting: PostingLine[] = lines.map((l) => ({ account_id: l.account_id, fund_id: l.fund_id, debit: l.debit, credit: l.credit, document_type: 'journal', document_id: null, memo: l.memo ?? null }));
   if (!isBalanced(posting)) {
-    const byFund = new Map<string, number>();
-    for (const l of lines) byFund.set(l.fund_id, (byFund.get(l.fund_id) ?? 0) + l.debit - l.credit);
-    const off = [...byFund].filter(([, n]) => n !== 0).map(([f, n]) => `${f}: debits exceed credits by ${centsToDecimal(n)}`);
+    const off = [...netByFund(lines)].filter(([, n]) => n !== 0).map(([f, n]) => `${fundName(f)}: ${n > 0 ? 'debits exceed credits' : 'credits exceed debits'} by ${centsToDecimal(Math.abs(n))}`);
     throw new ValidationError(`The entry must balance within each fund (${off.join('; ')})`);
   }
   return posting;

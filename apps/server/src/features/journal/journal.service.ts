@@ -36,12 +36,12 @@ async function documentOnlyAccounts(ctx: Ctx): Promise<Set<string>> {
   return new Set(CONTROL_ACCOUNT_KEYS.filter((k) => k !== 'cash' && k !== 'reserve_cash').map((k) => acc[k]));
 }
 
-/** The accounts and funds named by lines exist (and are active): a missing one reads as a clear 400. */
-async function checkAccountsAndFunds(ctx: Ctx, lines: ReadonlyArray<{ account_id: string; fund_id: string }>): Promise<Map<string, string>> {
+/** The accounts and funds named by lines exist (and are active): a missing one reads as a clear 400. Answers their names for messages. */
+async function checkAccountsAndFunds(ctx: Ctx, lines: ReadonlyArray<{ account_id: string; fund_id: string }>): Promise<{ accounts: Map<string, string>; funds: Map<string, string> }> {
   const accountIds = [...new Set(lines.map((l) => l.account_id))];
   const fundIds = [...new Set(lines.map((l) => l.fund_id))];
   const accountRows = accountIds.length ? await ctx.db.select({ id: chartOfAccounts.id, name: chartOfAccounts.account_name, number: chartOfAccounts.account_number, active: chartOfAccounts.is_active }).from(chartOfAccounts).where(inArray(chartOfAccounts.id, accountIds)) : [];
-  const fundRows = fundIds.length ? await ctx.db.select({ id: funds.id, name: funds.name, active: funds.is_active }).from(funds).where(inArray(funds.id, fundIds)) : [];
+  const fundRows = fundIds.length ? await ctx.db.select({ id: funds.id, code: funds.code, name: funds.name, active: funds.is_active }).from(funds).where(inArray(funds.id, fundIds)) : [];
   lines.forEach((l, i) => {
     const account = accountRows.find((a) => a.id === l.account_id);
     if (!account) throw new ValidationError(`Line ${i + 1}: the account does not exist`);
@@ -50,7 +50,7 @@ async function checkAccountsAndFunds(ctx: Ctx, lines: ReadonlyArray<{ account_id
     if (!fund) throw new ValidationError(`Line ${i + 1}: the fund does not exist`);
     if (!fund.active) throw new ValidationError(`Line ${i + 1}: the ${fund.name} fund is inactive`);
   });
-  return new Map(accountRows.map((a) => [a.id, `${a.number} ${a.name}`]));
+  return { accounts: new Map(accountRows.map((a) => [a.id, `${a.number} ${a.name}`])), funds: new Map(fundRows.map((f) => [f.id, f.code])) };
 }
 
 const cents = (lines: ReadonlyArray<{ account_id: string; fund_id: string; debit: number; credit: number; memo?: string | null | undefined }>): JournalLineCents[] =>
@@ -63,7 +63,7 @@ export async function postJournalEntry(ctx: Ctx, params: Record<string, unknown>
   return withTransaction(ctx, async (tx) => {
     await assertOpenDate(tx, input.date, 'The entry date');
     const names = await checkAccountsAndFunds(tx, input.lines);
-    const lines = assertJournalLines(cents(input.lines), await documentOnlyAccounts(tx), (id) => names.get(id) ?? id);
+    const lines = assertJournalLines(cents(input.lines), await documentOnlyAccounts(tx), (id) => names.accounts.get(id) ?? id, (id) => names.funds.get(id) ?? id);
     const id = newId();
     const entryId = (await postEntry(tx, { date: input.date, memo: input.memo, source_type: 'journal', source_id: id, lines }))!;
     await recordAudit(tx, { action: 'journal.posted', target_type: 'JournalEntry', target_id: entryId, detail: { date: input.date, memo: input.memo, lines: lines.length } });
@@ -177,7 +177,7 @@ export async function importOpeningBalances(ctx: Ctx, params: Record<string, unk
     const vendors = input.vendors.map((v) => ({ ...v, cents: toCents(v.amount) }));
     const tie = openingTieOut({ accounts, owners, vendors }, acc, fundIds.operating);
     const forbidden = accounts.find((l) => [acc.opening_balances, acc.due_from_funds, acc.due_to_funds].includes(l.account_id));
-    if (forbidden) tie.problems.push(`${names.get(forbidden.account_id)} cannot be given an opening balance here`);
+    if (forbidden) tie.problems.push(`${names.accounts.get(forbidden.account_id)} cannot be given an opening balance here`);
     const ownerRows = new Map<string, string>();
     for (const o of owners) ownerRows.set(o.owner_id, (await referencedRecord(tx, ownerEntity, o.owner_id, 'Owner')).owner_id as string);
     for (const v of vendors) await referencedRecord(tx, vendorEntity, v.vendor_id, 'Vendor');

@@ -1,3 +1,5 @@
+import { netByFund } from '@covenant/contracts/journal';
+
 /**
  * Posting rules: each document turned into the journal lines it posts, pure and in integer cents. Fund
  * accounting: every line names a fund, and every entry balances within each fund. Money that one fund's bank
@@ -63,9 +65,7 @@ export function compact(lines: readonly PostingLine[]): PostingLine[] {
 
 /** Debits equal credits within every fund (so also overall). */
 export function isBalanced(lines: readonly PostingLine[]): boolean {
-  const byFund = new Map<string, number>();
-  for (const l of lines) byFund.set(l.fund_id, (byFund.get(l.fund_id) ?? 0) + l.debit - l.credit);
-  return [...byFund.values()].every((n) => n === 0);
+  return [...netByFund(lines).values()].every((n) => n === 0);
 }
 
 /** Swaps debits and credits: the entry that undoes another. */

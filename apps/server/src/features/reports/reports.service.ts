@@ -214,7 +214,8 @@ export async function trialBalance(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
   const asOf = q.as_of ?? q.to ?? today(ctx);
-  const rows = (await netByAccount(ctx, { to: asOf, fundId: q.fund })).filter((r) => r.net !== 0);
+  // By fund, an account that nets to zero overall may still carry balances in its funds (interfund transfers).
+  const rows = (await netByAccount(ctx, { to: asOf, fundId: q.fund })).filter((r) => r.net !== 0 || (q.by_fund && Object.values(r.byFund).some((n) => n !== 0)));
   const side = (net: number) => ({ debit: amount(Math.max(net, 0)), credit: amount(Math.max(-net, 0)) });
   const totalsBy: Record<string, { debit: number; credit: number }> = {};
   for (const r of rows) {

@@ -3,6 +3,7 @@ import { DownloadIcon, XIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { AUDIT_ACTIONS, auditActionLabel, type AuditLogEntry } from '@covenant/contracts/audit';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -87,8 +88,6 @@ export default function AuditLogPage() {
   };
 
   if (isForbidden(log.error)) return <NoAccess />;
-  const first = page * AUDIT_PAGE_SIZE + 1;
-  const last = page * AUDIT_PAGE_SIZE + rows.length;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
@@ -200,19 +199,7 @@ export default function AuditLogPage() {
         </CardContent>
       </Card>
 
-      {total > 0 ? (
-        <nav className="flex flex-wrap items-center justify-end gap-2" aria-label="Pages">
-          <span className="text-muted-foreground text-sm" role="status">
-            Showing {first}–{last} of {total}
-          </span>
-          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={last >= total} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager page={page} pageSize={AUDIT_PAGE_SIZE} shown={rows.length} total={total} onPage={setPage} />
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { BillStatusBadge, methodLabel } from '@/features/bills/bill-status';
+import { BankAccountSelect } from '@/features/funds/fund-select';
+import { useOperatingCashId } from '@/features/funds/funds.api';
 import {
   billLinesQuery, billPaymentsQuery, billQuery, expenseAccountsQuery, todayIso, usePayBill, type Bill,
 } from '@/features/bills/bills.api';
@@ -161,6 +163,8 @@ function PayBillForm({ bill, onDone }: { bill: Bill; onDone: () => void }) {
   const [date, setDate] = useState(todayIso);
   const [method, setMethod] = useState<string>('check');
   const [reference, setReference] = useState('');
+  const [cashAccount, setCashAccount] = useState('');
+  const operatingCash = useOperatingCashId();
   const [error, setError] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
@@ -171,7 +175,10 @@ function PayBillForm({ bill, onDone }: { bill: Bill; onDone: () => void }) {
     if (!date) return setError('Payment date is required');
     setError(null);
     payBill.mutate(
-      { bill_id: bill.id, amount: cents / 100, payment_date: date, payment_method: method, reference_number: reference.trim() || undefined },
+      {
+        bill_id: bill.id, amount: cents / 100, payment_date: date, payment_method: method, reference_number: reference.trim() || undefined,
+        cash_account_id: cashAccount || operatingCash || undefined,
+      },
       { onSuccess: onDone, onError: (e) => setError(e.message) },
     );
   };
@@ -206,6 +213,10 @@ function PayBillForm({ bill, onDone }: { bill: Bill; onDone: () => void }) {
         <div className="space-y-1">
           <Label htmlFor="pay-reference">Reference Number</Label>
           <Input id="pay-reference" value={reference} onChange={(e) => setReference(e.target.value)} />
+        </div>
+        <div className="space-y-1">
+          <Label htmlFor="pay-cash-account">Paid From</Label>
+          <BankAccountSelect id="pay-cash-account" value={cashAccount || operatingCash} onChange={setCashAccount} />
         </div>
       </div>
       {error ? (

@@ -11,6 +11,8 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { expenseAccountsQuery, todayIso, useSaveBill, vendorsQuery } from '@/features/bills/bills.api';
+import { FundSelect } from '@/features/funds/fund-select';
+import { useOperatingFundId } from '@/features/funds/funds.api';
 
 interface LineDraft {
   key: number;
@@ -18,12 +20,14 @@ interface LineDraft {
   quantity: string;
   unit_price: string;
   account_id: string;
+  /** '' until chosen: the Operating fund. */
+  fund_id: string;
 }
 
 type Errors = Partial<Record<'vendor_id' | 'bill_number' | 'bill_date' | 'tax_amount' | 'lines', string>>;
 
 let nextKey = 1;
-const blankLine = (): LineDraft => ({ key: nextKey++, description: '', quantity: '1', unit_price: '', account_id: '' });
+const blankLine = (): LineDraft => ({ key: nextKey++, description: '', quantity: '1', unit_price: '', account_id: '', fund_id: '' });
 
 const asNumber = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? 0 : Number(text));
 
@@ -56,6 +60,7 @@ function BillForm({ onDone }: { onDone: () => void }) {
   const vendors = useQuery(vendorsQuery());
   const accounts = useQuery(expenseAccountsQuery());
   const saveBill = useSaveBill();
+  const operating = useOperatingFundId();
   const [form, setForm] = useState(() => ({
     vendor_id: '',
     bill_number: '',
@@ -102,6 +107,7 @@ function BillForm({ onDone }: { onDone: () => void }) {
           quantity: asNumber(l.quantity),
           unit_price: asNumber(l.unit_price),
           account_id: l.account_id,
+          fund_id: l.fund_id || operating || undefined,
         })),
       },
       {
@@ -180,7 +186,7 @@ function BillForm({ onDone }: { onDone: () => void }) {
             const n = index + 1;
             return (
               <li key={line.key} aria-label={`Line ${n}`} className="grid gap-2 rounded-md border p-3 sm:grid-cols-12 sm:items-end">
-                <div className="space-y-1 sm:col-span-4">
+                <div className="space-y-1 sm:col-span-3">
                   <Label htmlFor={`line-${line.key}-description`}>Description</Label>
                   <Input
                     id={`line-${line.key}-description`}
@@ -188,7 +194,7 @@ function BillForm({ onDone }: { onDone: () => void }) {
                     onChange={(e) => setLine(line.key, { description: e.target.value })}
                   />
                 </div>
-                <div className="space-y-1 sm:col-span-2">
+                <div className="space-y-1 sm:col-span-1">
                   <Label htmlFor={`line-${line.key}-quantity`}>Quantity</Label>
                   <Input
                     id={`line-${line.key}-quantity`}
@@ -209,6 +215,10 @@ function BillForm({ onDone }: { onDone: () => void }) {
                     value={line.unit_price}
                     onChange={(e) => setLine(line.key, { unit_price: e.target.value })}
                   />
+                </div>
+                <div className="space-y-1 sm:col-span-2">
+                  <Label htmlFor={`line-${line.key}-fund`}>Fund</Label>
+                  <FundSelect id={`line-${line.key}-fund`} value={line.fund_id || operating} onChange={(value) => setLine(line.key, { fund_id: value })} />
                 </div>
                 <div className="space-y-1 sm:col-span-3">
                   <Label htmlFor={`line-${line.key}-account`}>Expense Account</Label>

@@ -30,6 +30,7 @@ export interface BillLine extends EntityRecord {
   unit_price: number | string;
   extended_price: number | string;
   account_id: string | null;
+  fund_id?: string | null;
 }
 
 export interface BillPayment extends EntityRecord {
@@ -111,7 +112,7 @@ export interface SaveBillInput {
   payment_terms?: string;
   notes?: string;
   status?: 'draft' | 'pending';
-  lines: Array<{ description: string; quantity: number; unit_price: number; account_id: string }>;
+  lines: Array<{ description: string; quantity: number; unit_price: number; account_id: string; fund_id?: string | undefined }>;
 }
 
 const REPORT_KEY = ['reports'] as const;
@@ -136,6 +137,8 @@ export interface PayBillInput {
   amount: number;
   payment_method: string;
   reference_number?: string;
+  /** The bank account it is paid from; Operating Cash when none is given. */
+  cash_account_id?: string | undefined;
 }
 
 /** Records a payment of a bill; the server posts it and updates the bill's balance and status. */

@@ -10,6 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { create, entityKeys, update } from '@/lib/entities';
+import { FundSelect } from '@/features/funds/fund-select';
 import { FieldRow } from '@/features/owners/owner-form-dialog';
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
@@ -22,6 +23,8 @@ interface Values {
   account_subtype: string;
   description: string;
   is_active: boolean;
+  /** A bank account's fund; '' for every other account. */
+  fund_id: string;
 }
 type Errors = Partial<Record<'account_number' | 'account_name' | 'account_type', string>>;
 
@@ -33,6 +36,7 @@ function initialValues(a: Account | null): Values {
     account_subtype: a?.account_subtype ?? '',
     description: a?.description ?? '',
     is_active: a?.is_active ?? true,
+    fund_id: a?.fund_id ?? '',
   };
 }
 
@@ -61,6 +65,8 @@ export function AccountFormDialog({ account, onClose }: { account: Account | nul
         account_subtype: v.account_subtype || null,
         description: v.description,
         is_active: v.is_active,
+        // Only asset accounts hold a fund's money.
+        fund_id: v.account_type === 'asset' ? v.fund_id || null : null,
       };
       return isEdit ? update<Account>('ChartOfAccount', account.id, body) : create<Account>('ChartOfAccount', body);
     },
@@ -138,6 +144,18 @@ export function AccountFormDialog({ account, onClose }: { account: Account | nul
               </Select>
             </FieldRow>
           </div>
+          {values.account_type === 'asset' ? (
+            <FieldRow id={id('fund')} label="Bank Account of Fund">
+              <FundSelect
+                id={id('fund')}
+                value={values.fund_id}
+                noneLabel="Not a bank account"
+                disabled={Boolean(account?.system_key)}
+                onChange={(f) => setValues((v) => ({ ...v, fund_id: f }))}
+              />
+              <p className="text-muted-foreground text-xs">A bank account receives and pays the money of its fund.</p>
+            </FieldRow>
+          ) : null}
           <FieldRow id={id('description')} label="Description">
             <Textarea id={id('description')} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} />
           </FieldRow>

@@ -11,6 +11,8 @@ export interface Account extends EntityRecord {
   is_active: boolean;
   balance: number | string | null;
   system_key?: string | null;
+  /** Set on a bank account: the fund whose money it holds. */
+  fund_id?: string | null;
 }
 
 export const ACCOUNTS_EXPORT_FILE = 'chart_of_accounts.csv';

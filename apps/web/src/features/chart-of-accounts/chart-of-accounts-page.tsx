@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { DownloadIcon, FileUpIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
 import { FormError } from '@/components/form-error';
@@ -15,6 +16,7 @@ import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
+import { OPENING_BALANCES_PATH } from '@/features/journal-entries/journal-entries.paths';
 import { AccountFormDialog } from './account-form-dialog';
 import { ACCOUNTS_EXPORT_FILE, accountsQuery, accountsToCsv, type Account } from './accounts.api';
 
@@ -57,6 +59,13 @@ export default function ChartOfAccountsPage() {
           <Button variant="outline" disabled={!accounts.data} onClick={onExport}>
             <DownloadIcon /> Export CSV
           </Button>
+          {canWrite ? (
+            <Button variant="outline" asChild>
+              <Link to={OPENING_BALANCES_PATH}>
+                <FileUpIcon /> Opening Balances
+              </Link>
+            </Button>
+          ) : null}
           {canWrite ? (
             <Button onClick={() => setEditing({ account: null })}>
               <PlusIcon /> Add Account

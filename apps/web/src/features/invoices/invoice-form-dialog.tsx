@@ -12,6 +12,8 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { count, entityKeys, filter, get, invokeFunction, list } from '@/lib/entities';
+import { FundSelect } from '@/features/funds/fund-select';
+import { useOperatingFundId } from '@/features/funds/funds.api';
 import {
   OWNER_FIELDS, dueDateFor, ownerLabel, today, type Invoice, type InvoiceLine, type OwnerRef, type Product, type TaxRate,
 } from './invoices.api';
@@ -23,9 +25,11 @@ interface LineState {
   quantity: string;
   unit_price: string;
   account_id: string | null;
+  /** '' until chosen: the Operating fund. */
+  fund_id: string;
 }
 
-const newLine = (): LineState => ({ key: crypto.randomUUID(), product_id: null, description: '', quantity: '1', unit_price: '0', account_id: null });
+const newLine = (): LineState => ({ key: crypto.randomUUID(), product_id: null, description: '', quantity: '1', unit_price: '0', account_id: null, fund_id: '' });
 const NO_TAX = 'none';
 
 function safeTotals(lines: LineState[], rate: string | number | null) {
@@ -51,6 +55,7 @@ export function InvoiceFormDialog({ invoice, onClose }: { invoice: Invoice | nul
   const [error, setError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const [touched, setTouched] = useState(false);
+  const operating = useOperatingFundId();
 
   const existingLines = useQuery({
     queryKey: entityKeys.list('InvoiceLineItem', { q: { invoice_id: invoice?.id } }),
@@ -61,7 +66,7 @@ export function InvoiceFormDialog({ invoice, onClose }: { invoice: Invoice | nul
     setLines(
       existingLines.data.map((l) => ({
         key: l.id, product_id: l.product_id, description: l.description ?? '', quantity: String(Number(l.quantity)),
-        unit_price: String(l.unit_price), account_id: l.account_id,
+        unit_price: String(l.unit_price), account_id: l.account_id, fund_id: l.fund_id ?? '',
       })),
     );
   }
@@ -100,7 +105,7 @@ export function InvoiceFormDialog({ invoice, onClose }: { invoice: Invoice | nul
     setLines((ls) => (ls ?? []).map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const chooseProduct = (key: string, productId: string) => {
     const p = products.data?.find((x) => x.id === productId);
-    if (p) updateLine(key, { product_id: p.id, description: p.description, unit_price: String(p.unit_price), account_id: p.account_id });
+    if (p) updateLine(key, { product_id: p.id, description: p.description, unit_price: String(p.unit_price), account_id: p.account_id, fund_id: p.fund_id ?? '' });
   };
 
   const save = async (status: 'draft' | 'sent') => {
@@ -120,6 +125,7 @@ export function InvoiceFormDialog({ invoice, onClose }: { invoice: Invoice | nul
         status,
         lines: current.map((l) => ({
           product_id: l.product_id, description: l.description, quantity: l.quantity || '0', unit_price: l.unit_price || '0', account_id: l.account_id,
+          fund_id: l.fund_id || operating || undefined,
         })),
       });
       await queryClient.invalidateQueries({ queryKey: entityKeys.all('Invoice') });
@@ -224,7 +230,7 @@ export function InvoiceFormDialog({ invoice, onClose }: { invoice: Invoice | nul
             <legend className="font-medium">Line Items</legend>
             {lines === null ? <p className="text-muted-foreground text-sm">Loading...</p> : null}
             {current.map((line, i) => (
-              <div key={line.key} role="group" aria-label={`Line ${i + 1}`} className="grid items-end gap-2 rounded-md border p-2 sm:grid-cols-[1.2fr_2fr_0.7fr_0.9fr_0.9fr_auto]">
+              <div key={line.key} role="group" aria-label={`Line ${i + 1}`} className="grid items-end gap-2 rounded-md border p-2 sm:grid-cols-[1.2fr_1.6fr_1fr_0.7fr_0.9fr_0.9fr_auto]">
                 <div className="space-y-1">
                   <Label className="text-xs">Product</Label>
                   <Select value={line.product_id ?? ''} onValueChange={(v) => chooseProduct(line.key, v)}>
@@ -243,6 +249,10 @@ export function InvoiceFormDialog({ invoice, onClose }: { invoice: Invoice | nul
                 <div className="space-y-1">
                   <Label className="text-xs" htmlFor={`desc-${line.key}`}>Description</Label>
                   <Input id={`desc-${line.key}`} aria-label={`Description for line ${i + 1}`} value={line.description} onChange={(e) => updateLine(line.key, { description: e.target.value })} />
+                </div>
+                <div className="space-y-1">
+                  <Label className="text-xs" htmlFor={`fund-${line.key}`}>Fund</Label>
+                  <FundSelect id={`fund-${line.key}`} label={`Fund for line ${i + 1}`} value={line.fund_id || operating} onChange={(v) => updateLine(line.key, { fund_id: v })} />
                 </div>
                 <div className="space-y-1">
                   <Label className="text-xs" htmlFor={`qty-${line.key}`}>Quantity</Label>

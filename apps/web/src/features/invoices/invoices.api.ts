@@ -31,6 +31,7 @@ export interface InvoiceLine extends EntityRecord {
   unit_price: Amount;
   extended_price: Amount;
   account_id: string | null;
+  fund_id?: string | null;
 }
 
 export interface OwnerRef extends EntityRecord {
@@ -49,6 +50,7 @@ export interface Product extends EntityRecord {
   description: string;
   unit_price: Amount;
   account_id: string | null;
+  fund_id?: string | null;
   is_active: boolean;
 }
 

@@ -10,6 +10,8 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { create, entityKeys, update } from '@/lib/entities';
 import { accountLabel, type Account } from '@/features/chart-of-accounts/accounts.api';
+import { FundSelect } from '@/features/funds/fund-select';
+import { useOperatingFundId } from '@/features/funds/funds.api';
 import { FieldRow } from '@/features/owners/owner-form-dialog';
 import { errorMessage } from '@/lib/api';
 import type { Product } from './items.api';
@@ -19,6 +21,8 @@ interface Values {
   unit_price: string;
   description: string;
   account_id: string;
+  /** '' until chosen: the Operating fund. */
+  fund_id: string;
   is_active: boolean;
 }
 type Errors = Partial<Record<'product_code' | 'unit_price' | 'description' | 'account_id', string>>;
@@ -44,8 +48,10 @@ export function ItemFormDialog({ item, accounts, onClose }: { item: Product | nu
     unit_price: item ? String(item.unit_price) : '',
     description: item?.description ?? '',
     account_id: item?.account_id ?? '',
+    fund_id: item?.fund_id ?? '',
     is_active: item?.is_active ?? true,
   }));
+  const operating = useOperatingFundId();
   const [errors, setErrors] = useState<Errors>({});
 
   const save = useMutation({
@@ -55,6 +61,7 @@ export function ItemFormDialog({ item, accounts, onClose }: { item: Product | nu
         unit_price: Number(v.unit_price),
         description: v.description.trim(),
         account_id: v.account_id,
+        fund_id: v.fund_id || operating || undefined,
         is_active: v.is_active,
       };
       return isEdit ? update<Product>('Product', item.id, body) : create<Product>('Product', body);
@@ -118,6 +125,9 @@ export function ItemFormDialog({ item, accounts, onClose }: { item: Product | nu
                 ))}
               </SelectContent>
             </Select>
+          </FieldRow>
+          <FieldRow id={id('fund')} label="Fund">
+            <FundSelect id={id('fund')} value={values.fund_id || operating} onChange={(f) => set('fund_id', f)} />
           </FieldRow>
           <div className="flex items-center gap-2">
             <Switch id={id('active')} checked={values.is_active} onCheckedChange={(c) => set('is_active', c)} />

@@ -9,6 +9,8 @@ export interface Product extends EntityRecord {
   description: string;
   unit_price: number | string;
   account_id: string;
+  /** The fund its charges belong to. */
+  fund_id: string | null;
   is_active: boolean;
   notes: string | null;
 }

@@ -13,6 +13,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { entityKeys, filter, invokeFunction } from '@/lib/entities';
 import { OWNER_FIELDS, ownerLabel, today, type Invoice, type OwnerRef } from '@/features/invoices/invoices.api';
+import { BankAccountSelect } from '@/features/funds/fund-select';
+import { useOperatingCashId } from '@/features/funds/funds.api';
 
 export const PAYMENT_METHODS = [
   { value: 'check', label: 'Check' },
@@ -45,6 +47,8 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice?: Invoice | 
   const [amount, setAmount] = useState(invoice ? String(invoice.balance_due) : '');
   const [reference, setReference] = useState('');
   const [notes, setNotes] = useState('');
+  const [depositAccount, setDepositAccount] = useState('');
+  const operatingCash = useOperatingCashId();
   const [selected, setSelected] = useState<string[]>(invoice ? [invoice.id] : []);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -75,6 +79,7 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice?: Invoice | 
         notes: notes || undefined,
         invoice_ids: chosen.map((i) => i.id),
         idempotency_key: idempotencyKey,
+        deposit_account_id: depositAccount || operatingCash || undefined,
       });
       for (const e of ['Payment', 'Invoice', 'PaymentInvoice'] as const) await queryClient.invalidateQueries({ queryKey: entityKeys.all(e) });
       onClose();
@@ -178,6 +183,10 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice?: Invoice | 
             </div>
           ) : null}
 
+          <div className="space-y-2">
+            <Label htmlFor="payment-deposit-account">Deposit Account</Label>
+            <BankAccountSelect id="payment-deposit-account" value={depositAccount || operatingCash} onChange={setDepositAccount} />
+          </div>
           <div className="space-y-2">
             <Label htmlFor="payment-reference">Reference Number</Label>
             <Input id="payment-reference" value={reference} onChange={(e) => setReference(e.target.value)} />

@@ -1,0 +1,80 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { appRequest } from '@/lib/api';
+import { invokeFunction } from '@/lib/entities';
+import { invalidateBooks, journalKeys } from '@/features/ledger/ledger.api';
+
+export type JournalType = 'manual' | 'transfer' | 'opening' | 'closing' | 'all';
+
+export const JOURNAL_TYPES: ReadonlyArray<{ value: JournalType; label: string }> = [
+  { value: 'manual', label: 'Manual entries' },
+  { value: 'transfer', label: 'Transfers between funds' },
+  { value: 'opening', label: 'Opening balances' },
+  { value: 'closing', label: 'Year-end closing' },
+  { value: 'all', label: 'All entries' },
+];
+
+export interface JournalEntryLine {
+  line_no: number;
+  account_id: string;
+  account_number: string;
+  account_name: string;
+  fund_id: string;
+  fund_code: string;
+  debit: number;
+  credit: number;
+  memo: string | null;
+}
+
+export interface JournalEntry {
+  id: string;
+  entry_date: string;
+  memo: string;
+  /** journal (manual), transfer, opening, closing, or the document that posted it. */
+  source_type: string;
+  /** Set on a reversal: the entry it undoes. */
+  reverses_id: string | null;
+  /** Set on a reversed entry: the reversal. */
+  reversed_by: string | null;
+  created_by: string | null;
+  created_date: string;
+  lines: JournalEntryLine[];
+}
+
+export const JOURNAL_PAGE_SIZE = 20;
+
+/** One page of entries of a type, newest first, with their lines (paged by the server). */
+export function journalEntriesQuery(type: JournalType, page: number) {
+  const query = new URLSearchParams({ type, limit: String(JOURNAL_PAGE_SIZE), skip: String(page * JOURNAL_PAGE_SIZE) });
+  return queryOptions({
+    queryKey: [...journalKeys.all, type, page],
+    queryFn: () => appRequest<{ rows: JournalEntry[]; total: number }>(`/journal-entries?${query.toString()}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface JournalEntryInput {
+  date: string;
+  memo: string;
+  lines: Array<{ account_id: string; fund_id: string; debit: string; credit: string; memo?: string | undefined }>;
+}
+
+/** Posts a manual entry; the server refuses it unless it balances within each fund. */
+export function usePostJournalEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: JournalEntryInput) => invokeFunction<JournalEntry>('postJournalEntry', { ...input }),
+    onSuccess: () => invalidateBooks(queryClient),
+  });
+}
+
+/** Undoes a manual entry or a transfer by a reversing entry dated `date`. */
+export function useReverseJournalEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { entry_id: string; date: string; reason: string }) => invokeFunction<JournalEntry>('reverseJournalEntry', { ...input }),
+    onSuccess: () => invalidateBooks(queryClient),
+  });
+}
+
+/** Manual entries and transfers that are not reversals and not reversed yet can be reversed. */
+export const isReversible = (e: JournalEntry) => (e.source_type === 'journal' || e.source_type === 'transfer') && !e.reverses_id && !e.reversed_by;
