@@ -1,5 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { auditAccessibility } from './a11y.mjs';
 
 const SPEC_TIMEOUT_MS = 120_000;
 const DESKTOP = { width: 1280, height: 800 };
@@ -11,7 +12,8 @@ const MOBILE = { width: 390, height: 844 };
  * @property {import('playwright-core').BrowserContext} context
  * @property {string} baseURL
  * @property {import('./api.mjs').ServerApi} api
- * @property {(screen: string) => Promise<void>} snap saves the current screen at desktop and phone width
+ * @property {(screen: string) => Promise<void>} snap saves the current screen at desktop and phone width and checks
+ *   it with axe-core at both (WCAG 2.2 A/AA); a serious or critical finding fails the spec
  */
 
 /**
@@ -46,6 +48,8 @@ export async function runSpecs({ browser, specs, baseURL, api, screenshotsDir, r
   await mkdir(resultsDir, { recursive: true });
   let passed = 0;
   let failed = 0;
+  /** @type {import('./a11y.mjs').AxeCount[]} */
+  const axeCounts = [];
 
   for (const current of specs) {
     const context = await browser.newContext({ baseURL, viewport: DESKTOP });
@@ -63,10 +67,17 @@ export async function runSpecs({ browser, specs, baseURL, api, screenshotsDir, r
     const prefix = current.file ? current.file.replace(/\.spec\.mjs$/, '') : slug(current.name);
     const snap = async (/** @type {string} */ screen) => {
       const base = join(screenshotsDir, `${prefix}--${slug(screen)}`);
+      const name = `${prefix}/${slug(screen)}`;
       await page.screenshot({ path: `${base}--desktop.png`, fullPage: true, animations: 'disabled' });
+      const desktop = await auditAccessibility(page, name, 'desktop');
       await page.setViewportSize(MOBILE);
       await page.screenshot({ path: `${base}--mobile.png`, fullPage: true, animations: 'disabled' });
+      const mobile = await auditAccessibility(page, name, 'mobile');
       await page.setViewportSize(DESKTOP);
+      axeCounts.push(desktop.count, mobile.count);
+      const problems = [...desktop.problems, ...mobile.problems];
+      if (problems.length && process.env.AXE_REPORT_ONLY) log(indent(`axe-core on "${screen}":\n  ${problems.join('\n  ')}`));
+      else if (problems.length) throw new Error(`Accessibility (axe-core) on "${screen}":\n  ${problems.join('\n  ')}`);
     };
 
     const started = Date.now();
@@ -96,6 +107,11 @@ export async function runSpecs({ browser, specs, baseURL, api, screenshotsDir, r
       await context.close().catch(() => undefined);
     }
   }
+  await writeFile(join(resultsDir, 'axe.json'), `${JSON.stringify(axeCounts, null, 2)}\n`);
+  const screens = new Set(axeCounts.map((c) => c.screen)).size;
+  const blocking = axeCounts.reduce((sum, c) => sum + c.blocking, 0);
+  const other = axeCounts.reduce((sum, c) => sum + c.other, 0);
+  log(`axe-core: ${screens} screens checked at desktop and phone width; ${blocking} serious or critical, ${other} minor or moderate findings (per screen: ${join(resultsDir, 'axe.json')})`);
   return { passed, failed };
 }
 

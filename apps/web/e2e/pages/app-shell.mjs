@@ -5,7 +5,7 @@ export class AppShell {
     this.page = page;
     this.welcome = page.getByText('Welcome to the HOA management system');
     this.organizationName = page.getByTestId('organization-name');
-    this.userMenu = page.getByRole('button', { name: /^User menu: / });
+    this.userMenu = page.getByRole('button', { name: / user menu$/ });
     /** Kept for the older specs: a signed-in screen shows the user menu, which holds Logout. */
     this.logoutButton = this.userMenu;
     this.debugToggle = page.getByRole('switch', { name: 'Debug mode' });
@@ -18,7 +18,7 @@ export class AppShell {
 
   /** @param {string} name the signed-in user's name, shown on the user menu */
   userName(name) {
-    return this.page.getByRole('button', { name: `User menu: ${name}` });
+    return this.page.getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} .* user menu$`) });
   }
 
   /** @param {string} label e.g. 'Administrator' */

@@ -20,6 +20,6 @@ export class DashboardPage {
 
   /** @param {'Total Owners' | 'Total Properties' | 'Total Revenue' | 'Payments Received'} title */
   tile(title) {
-    return this.summary.getByRole('link', { name: new RegExp(`^${title}: `) });
+    return this.summary.getByRole('link', { name: new RegExp(`^${title} `) });
   }
 }

@@ -23,6 +23,8 @@ export class OpeningBalancesPage {
    * @param {string} text
    */
   async upload(field, name, text) {
+    // The file input is enabled once the accounts and funds its rows are read against have loaded.
+    await field.page().waitForFunction((input) => input instanceof HTMLInputElement && !input.disabled, await field.elementHandle(), { timeout: 15_000 });
     await field.setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
   }
 

@@ -1,5 +1,5 @@
 import { BugIcon, ChevronDownIcon, KeyRoundIcon, LogOutIcon, ShieldCheckIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,11 +12,13 @@ import { Switch } from '@/components/ui/switch';
 import { initialsOf } from '@/lib/format';
 import { roleLabelOf } from '@/lib/roles';
 import { ChangePasswordDialog } from '@/app/change-password-dialog';
-import { TwoFactorDialog } from '@/app/two-factor-dialog';
 import { useCurrentUser } from '@/app/current-user';
 import { setDebugMode, useDebugMode } from '@/app/debug-mode';
 import { useOrganizationName } from '@/app/organization';
 import { useSession } from '@/app/session';
+
+/** The two-factor forms and QR code load when the dialog is first opened, not with every screen. */
+const TwoFactorDialog = lazy(() => import('@/app/two-factor-dialog').then((m) => ({ default: m.TwoFactorDialog })));
 
 export function AppHeader() {
   const user = useCurrentUser();
@@ -45,13 +47,15 @@ export function AppHeader() {
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" className="h-10 gap-2 px-2" aria-label={`User menu: ${name}`}>
-              <Avatar className="size-8">
+            {/* The name starts with the visible name and role (WCAG 2.5.3, label in name); the initials are decoration,
+                drawn by CSS so that they are not text of the button. */}
+            <Button variant="ghost" className="h-10 gap-2 px-2" aria-label={`${name} ${roleLabelOf(user)} user menu`}>
+              <Avatar className="size-8" aria-hidden="true">
                 {user.photo_url ? <AvatarImage src={user.photo_url} alt="" /> : null}
-                <AvatarFallback className="bg-primary/10 text-primary text-xs font-semibold">{initialsOf(name)}</AvatarFallback>
+                <AvatarFallback className="bg-primary/10 text-primary text-xs font-semibold before:content-[attr(data-initials)]" data-initials={initialsOf(name)} />
               </Avatar>
               <span className="hidden flex-col text-left leading-tight sm:flex">
-                <span className="text-sm font-medium">{name}</span>
+                <span className="text-sm font-medium">{name}</span>{' '}
                 <span className="text-muted-foreground text-xs">{roleLabelOf(user)}</span>
               </span>
               <ChevronDownIcon className="text-muted-foreground hidden sm:block" aria-hidden="true" />
@@ -80,7 +84,11 @@ export function AppHeader() {
         </DropdownMenu>
       </div>
       <ChangePasswordDialog open={isChangingPassword} onOpenChange={setIsChangingPassword} />
-      <TwoFactorDialog open={isEditingTwoFactor} onOpenChange={setIsEditingTwoFactor} />
+      {isEditingTwoFactor && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog open onOpenChange={setIsEditingTwoFactor} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { currentUserQuery, publicSettingsQuery } from '@/features/auth/auth.api';
 import { loginPathFor } from '@/features/auth/auth-redirect';
-import { TwoFactorEnrollmentPage } from '@/features/auth/two-factor-enrollment-page';
 import { ApiError, authErrorReason } from '@/lib/api';
 import { clearStoredToken } from '@/lib/auth-token';
 import { AccessRestricted } from '@/app/access-restricted';
 import { CurrentUserContext } from '@/app/current-user';
 import { LoadFailed } from '@/app/load-failed';
 import { useSession } from '@/app/session';
+
+/** Shown only to staff who must enrol a second factor: its chunk (forms, QR code) loads when needed. */
+const TwoFactorEnrollmentPage = lazy(() => import('@/features/auth/two-factor-enrollment-page').then((m) => ({ default: m.TwoFactorEnrollmentPage })));
 
 function isAuthFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
@@ -40,7 +42,13 @@ export function AuthGate() {
   if (reason === 'auth_required' || !hasToken || isAuthFailure(me.error)) return <RedirectToLogin dropToken={hasToken} />;
   if (publicSettings.isError) return <LoadFailed error={publicSettings.error} />;
   if (!me.isSuccess) return <LoadFailed title="Failed to load user" error={me.error} />;
-  if (me.data.two_factor_enrollment_required) return <TwoFactorEnrollmentPage />;
+  if (me.data.two_factor_enrollment_required) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <TwoFactorEnrollmentPage />
+      </Suspense>
+    );
+  }
 
   return (
     <CurrentUserContext value={me.data}>

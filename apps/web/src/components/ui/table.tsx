@@ -2,11 +2,35 @@ import * as React from "react"
 
 import { cn } from "@/lib/utils"
 
+/**
+ * Whether an element scrolls (overflow-x: auto makes it scroll either way): then it must take keyboard focus, so
+ * that a keyboard user can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable). Tables that fit stay out of
+ * the tab order.
+ */
+function useScrolls<T extends HTMLElement>() {
+  const ref = React.useRef<T>(null)
+  const [scrolls, setScrolls] = React.useState(false)
+  React.useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)
+    check()
+    const observer = new ResizeObserver(check)
+    observer.observe(el)
+    if (el.firstElementChild) observer.observe(el.firstElementChild)
+    return () => observer.disconnect()
+  }, [])
+  return [ref, scrolls] as const
+}
+
 function Table({ className, ...props }: React.ComponentProps<"table">) {
+  const [ref, scrolls] = useScrolls<HTMLDivElement>()
   return (
     <div
+      ref={ref}
       data-slot="table-container"
-      className="relative w-full overflow-x-auto"
+      className="relative w-full overflow-x-auto focus-visible:ring-ring/50 rounded-sm outline-none focus-visible:ring-[3px]"
+      tabIndex={scrolls ? 0 : undefined}
     >
       <table
         data-slot="table"

@@ -13,7 +13,7 @@ import { AuthScreen } from '@/features/auth/auth-screen';
 import { emailSchema } from '@/features/auth/auth.schemas';
 
 const backToSignIn = (
-  <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+  <Link to="/login" className="text-primary underline underline-offset-4">
     Back to sign in
   </Link>
 );

@@ -110,7 +110,7 @@ export function LoginPage() {
       footer={
         <span>
           Invited to join?{' '}
-          <Link to="/register" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/register" className="text-primary underline underline-offset-4">
             Create your account
           </Link>
         </span>
@@ -162,7 +162,7 @@ function LoginForm({ defaultEmail, isPending, error, onSubmit }: LoginFormProps)
             <FormItem>
               <div className="flex items-center justify-between">
                 <FormLabel>Password</FormLabel>
-                <Link to="/forgot-password" className="text-primary text-sm underline-offset-4 hover:underline">
+                <Link to="/forgot-password" className="text-primary text-sm underline underline-offset-4">
                   Forgot password?
                 </Link>
               </div>

@@ -19,7 +19,7 @@ type RegisterValues = z.infer<typeof registerSchema>;
 const signInLink = (
   <span>
     Already have an account?{' '}
-    <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+    <Link to="/login" className="text-primary underline underline-offset-4">
       Sign in
     </Link>
   </span>

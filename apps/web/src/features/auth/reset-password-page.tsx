@@ -14,7 +14,7 @@ import { AuthScreen } from '@/features/auth/auth-screen';
 import { resetPasswordSchema } from '@/features/auth/auth.schemas';
 
 const requestNewLink = (
-  <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+  <Link to="/forgot-password" className="text-primary underline underline-offset-4">
     Request a new reset link
   </Link>
 );

@@ -88,6 +88,7 @@ export function BudgetGrid({ budget, fundName, readOnly }: { budget: BudgetWithL
   const copy = useCopyBudget();
   const del = useDeleteBudget();
   const isAdopted = budget.status === 'adopted';
+  const locked = isAdopted || readOnly;
   const form = useForm<Grid>({ resolver: zodResolver(budgetGridForm), values: gridOf(budget), resetOptions: { keepDirtyValues: false } });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
   const months = useMemo(() => fiscalMonths(budget.fiscal_year, budget.start_month), [budget.fiscal_year, budget.start_month]);
@@ -131,8 +132,10 @@ export function BudgetGrid({ budget, fundName, readOnly }: { budget: BudgetWithL
         </span>
       </div>
       <FormError error={error} />
-      <fieldset disabled={isAdopted || readOnly} className="min-w-0 space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
+      {/* Locked (adopted, or no write privilege): the fields are disabled, the grid's amounts read-only so that its
+          scrolling region and the amounts stay reachable by keyboard (a disabled fieldset would take them out). */}
+      <div className="min-w-0 space-y-4">
+        <fieldset disabled={locked} className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
             <Label htmlFor="budget-name">Budget Name</Label>
             <Input id="budget-name" {...form.register('name')} aria-invalid={form.formState.errors.name ? true : undefined} />
@@ -142,7 +145,7 @@ export function BudgetGrid({ budget, fundName, readOnly }: { budget: BudgetWithL
             <Label htmlFor="budget-notes">Notes</Label>
             <Textarea id="budget-notes" rows={1} {...form.register('notes')} />
           </div>
-        </div>
+        </fieldset>
 
         <div className="overflow-x-auto rounded-md border">
           <Table aria-label="Budget grid" className="min-w-[110rem]">
@@ -183,6 +186,7 @@ export function BudgetGrid({ budget, fundName, readOnly }: { budget: BudgetWithL
                           aria-label={`${name} ${m.label}`}
                           aria-invalid={lineErrors?.amounts?.[k] ? true : undefined}
                           title={lineErrors?.amounts?.[k]?.message}
+                          readOnly={locked}
                           {...form.register(`lines.${i}.amounts.${k}`)}
                         />
                       </TableCell>
@@ -199,16 +203,17 @@ export function BudgetGrid({ budget, fundName, readOnly }: { budget: BudgetWithL
                           aria-label={`${name} annual amount`}
                           aria-invalid={lineErrors?.annual ? true : undefined}
                           title={lineErrors?.annual?.message}
+                          readOnly={locked}
                           {...form.register(`lines.${i}.annual`)}
                         />
-                        <Button type="button" variant="outline" size="sm" onClick={() => spread(i)} aria-label={`Spread evenly: ${name}`}>
+                        <Button type="button" variant="outline" size="sm" disabled={locked} onClick={() => spread(i)} aria-label={`Spread evenly: ${name}`}>
                           <WandSparklesIcon aria-hidden="true" />
                           Spread evenly
                         </Button>
                       </div>
                     </TableCell>
                     <TableCell className="p-1">
-                      <Button type="button" variant="ghost" size="icon" onClick={() => lines.remove(i)} aria-label={`Remove ${name}`}>
+                      <Button type="button" variant="ghost" size="icon" disabled={locked} onClick={() => lines.remove(i)} aria-label={`Remove ${name}`}>
                         <Trash2Icon aria-hidden="true" />
                       </Button>
                     </TableCell>
@@ -225,7 +230,7 @@ export function BudgetGrid({ budget, fundName, readOnly }: { budget: BudgetWithL
           </p>
         ) : null}
 
-        {isAdopted || readOnly ? null : (
+        {locked ? null : (
           <div className="flex flex-wrap items-end gap-2">
             <div className="space-y-1.5">
               <Label htmlFor="budget-add-account">Account to add</Label>
@@ -262,7 +267,7 @@ export function BudgetGrid({ budget, fundName, readOnly }: { budget: BudgetWithL
             ) : null}
           </div>
         )}
-      </fieldset>
+      </div>
 
       <div className="flex flex-wrap justify-end gap-2" hidden={readOnly}>
         {isAdopted ? (

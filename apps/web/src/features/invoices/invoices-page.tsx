@@ -226,9 +226,10 @@ export default function InvoicesPage() {
         }}
       >
         <TabsList>
-          <TabsTrigger value="outstanding">Outstanding</TabsTrigger>
-          <TabsTrigger value="all">All Invoices</TabsTrigger>
-          <TabsTrigger value="cancelled">Cancelled</TabsTrigger>
+          {/* The tabs filter the one list below, which is their panel. */}
+          <TabsTrigger value="outstanding" aria-controls="invoices-panel">Outstanding</TabsTrigger>
+          <TabsTrigger value="all" aria-controls="invoices-panel">All Invoices</TabsTrigger>
+          <TabsTrigger value="cancelled" aria-controls="invoices-panel">Cancelled</TabsTrigger>
         </TabsList>
       </Tabs>
 
@@ -257,7 +258,7 @@ export default function InvoicesPage() {
       ) : null}
 
       <FormError error={invoices.error} />
-      <div className="rounded-md border">
+      <div className="rounded-md border" id="invoices-panel" role="tabpanel" aria-label="Invoices">
         <Table aria-label="Invoices">
           <TableHeader>
             <TableRow>

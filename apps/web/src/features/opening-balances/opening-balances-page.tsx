@@ -33,8 +33,11 @@ import {
 const STEPS = ['Account balances', 'Owners and vendors', 'Preview and import'] as const;
 type Step = 0 | 1 | 2 | 'done';
 
-/** A CSV file input with its template; the file's text goes to `onText`, and the same file can be chosen again. */
-function CsvFileField({ id, label, columns, template, onText }: { id: string; label: string; columns: readonly CsvColumn[]; template: string; onText(text: string): void }) {
+/**
+ * A CSV file input with its template; the file's text goes to `onText`, and the same file can be chosen again.
+ * Disabled while what the rows are resolved against (accounts, funds) is still loading.
+ */
+function CsvFileField({ id, label, columns, template, onText, disabled }: { id: string; label: string; columns: readonly CsvColumn[]; template: string; onText(text: string): void; disabled?: boolean }) {
   return (
     <div className="flex flex-wrap items-end gap-3">
       <div className="space-y-1.5">
@@ -44,6 +47,7 @@ function CsvFileField({ id, label, columns, template, onText }: { id: string; la
           type="file"
           accept=".csv,text/csv"
           className="w-80"
+          disabled={disabled}
           onChange={async (e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
@@ -234,6 +238,7 @@ export default function OpeningBalancesPage() {
           <CsvFileField
             id="opening-accounts-file"
             label="Account balances CSV"
+            disabled={!accounts.data || !funds.data}
             columns={OPENING_ACCOUNT_COLUMNS}
             template="opening_accounts_template.csv"
             onText={(text) =>

@@ -92,12 +92,13 @@ function PropertyCard({ property, owners, canWrite, onEdit, onDelete, onAssign }
           </p>
         </div>
         <div className="flex items-center justify-between gap-2">
-          <div className="flex -space-x-2" aria-label="Owners">
+          <div className="flex -space-x-2" role="group" aria-label="Owners">
             {owners.map((o) => (
               <Link key={o.link.id} to={`/owners?search=${encodeURIComponent(o.last_name)}`} title={fullName(o)} aria-label={fullName(o)}>
-                <Avatar className="border-background size-8 border-2">
+                <Avatar className="border-background size-8 border-2" aria-hidden="true">
                   {o.photo_url ? <AvatarImage src={o.photo_url} alt="" /> : null}
-                  <AvatarFallback className="text-xs">{initialsOf(fullName(o))}</AvatarFallback>
+                  {/* Initials drawn by CSS: the link's name is the owner's full name (WCAG 2.5.3). */}
+                  <AvatarFallback className="text-xs before:content-[attr(data-initials)]" data-initials={initialsOf(fullName(o))} />
                 </Avatar>
               </Link>
             ))}
