@@ -13,8 +13,11 @@ describe('dashboard summary', () => {
     const res = await t.call('GET', '/dashboard/summary', { token: admin.token });
     expect(res.json()).toEqual({
       total_owners: 0, total_properties: 0, total_revenue: 0, outstanding_balance: 0, outstanding_count: 0, overdue_count: 0,
-      payments_received: 0, recent_invoices: [], recent_payments: [],
+      payments_received: 0, collections_by_month: expect.any(Array), recent_invoices: [], recent_payments: [],
     });
+    const months = res.json().collections_by_month as Array<{ month: string; payments_received: number }>;
+    expect(months).toHaveLength(12);
+    expect(months.every((m) => m.payments_received === 0)).toBe(true);
   });
 
   it('counts what each caller may read; an owner sees their own figures only', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, laterDate, todayIn } from './dates.ts';
+import { isTimeZone, laterDate, monthsBetween, monthStartBefore, todayIn } from './dates.ts';
 
 describe('todayIn', () => {
   it.each([
@@ -27,5 +27,33 @@ describe('laterDate and isTimeZone', () => {
     expect(isTimeZone('America/Chicago')).toBe(true);
     expect(isTimeZone('UTC')).toBe(true);
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+});
+
+describe('monthsBetween', () => {
+  it.each([
+    ['2026-01-01', '2026-01-31', ['2026-01']],
+    ['2026-01-15', '2026-03-02', ['2026-01', '2026-02', '2026-03']],
+    ['2025-11-30', '2026-02-01', ['2025-11', '2025-12', '2026-01', '2026-02']],
+    ['2026-03-01', '2026-02-28', []],
+    ['2024-12-31', '2025-01-01', ['2024-12', '2025-01']],
+  ])('%s to %s', (from, to, expected) => {
+    expect(monthsBetween(from, to)).toEqual(expected);
+  });
+  it('covers a whole year in twelve months and three years in 36', () => {
+    expect(monthsBetween('2026-01-01', '2026-12-31')).toHaveLength(12);
+    expect(monthsBetween('2024-01-01', '2026-12-31')).toHaveLength(36);
+  });
+});
+
+describe('monthStartBefore', () => {
+  it.each([
+    ['2026-11-24', 0, '2026-11-01'],
+    ['2026-11-24', 11, '2025-12-01'],
+    ['2026-01-31', 1, '2025-12-01'],
+    ['2026-12-01', 12, '2025-12-01'],
+    ['2026-03-15', 26, '2024-01-01'],
+  ])('%s less %i months starts on %s', (date, count, expected) => {
+    expect(monthStartBefore(date, count)).toBe(expected);
   });
 });

@@ -10,3 +10,9 @@ export function initialsOf(name: string | null | undefined): string {
 /** An enum value for people: 'household_member' → 'Household Member'. */
 export const humanize = (value: string | null | undefined) =>
   (value ?? '').replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** A month key (YYYY-MM) as a short label, e.g. "Jan 2026", the same in every time zone. */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, 1)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}

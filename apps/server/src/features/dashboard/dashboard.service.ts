@@ -1,4 +1,5 @@
 import { and, count, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { monthStartBefore } from '@covenant/contracts/dates';
 import { isOverdue } from '@covenant/contracts/documents';
 import { centsToNumber } from '@covenant/contracts/money';
 import { owners } from '@covenant/db/schema/community';
@@ -11,7 +12,7 @@ import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
 import { paymentEntity } from '../payments/payments.entities.ts';
 import { propertyEntity } from '../properties/properties.feature.ts';
-import { incomeFigures, paymentsReceivedCents, receivableBalanceCents } from '../reports/ledger-queries.ts';
+import { incomeFigures, paymentsByMonth, paymentsReceivedCents, receivableBalanceCents } from '../reports/ledger-queries.ts';
 
 const money = (v: unknown) => Number(v ?? 0);
 const ownerName = sql<string>`trim(coalesce(${owners.first_name}, '') || ' ' || coalesce(${owners.last_name}, ''))`;
@@ -90,7 +91,14 @@ export async function dashboardSummary(ctx: Ctx) {
   let paymentsReceived = 0;
   let recentPayments: unknown[] = [];
   const paymentFigureScope = await figureScope(ctx, paymentEntity);
-  if (paymentScope && paymentFigureScope) paymentsReceived = centsToNumber(await paymentsReceivedCents(ctx, paymentFigureScope));
+  let collectionsByMonth: Array<{ month: string; payments_received: number }> = [];
+  if (paymentScope && paymentFigureScope) {
+    paymentsReceived = centsToNumber(await paymentsReceivedCents(ctx, paymentFigureScope));
+    // The last twelve calendar months, this one included, by the same definition as payments received.
+    const to = today(ctx);
+    const months = await paymentsByMonth(ctx, { ...paymentFigureScope, from: monthStartBefore(to, 11), to });
+    collectionsByMonth = months.map((m) => ({ month: m.month, payments_received: centsToNumber(m.paymentsCents) }));
+  }
   if (paymentScope) {
     recentPayments = (
       await ctx.db
@@ -116,6 +124,7 @@ export async function dashboardSummary(ctx: Ctx) {
     total_properties: await countOf(propertyEntity, propertyScope),
     ...invoiceFigures,
     payments_received: paymentsReceived,
+    collections_by_month: collectionsByMonth,
     recent_invoices: recentInvoices,
     recent_payments: recentPayments,
   };

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { toCents } from '@covenant/contracts/money';
+import { monthsBetween } from '@covenant/contracts/dates';
 import { chartOfAccounts } from '@covenant/db/schema/finance';
 import { journalLines, ledgerAccountDeltas, ledgerAccountTotals } from '@covenant/db/schema/ledger';
 import type { Ctx } from '../../lib/context.ts';
@@ -123,13 +124,18 @@ export async function incomeFigures(ctx: Ctx, f: LedgerFilter): Promise<IncomeFi
   return { revenue, expenses, revenueCents: revenue.reduce((s, r) => s + r.cents, 0), expenseCents: expenses.reduce((s, r) => s + r.cents, 0) };
 }
 
+/** The lines of owner payments received into the funds' bank accounts (a bounce's reversal credits them). */
+function receiptConditions(ctx: Ctx, f: LedgerFilter): SQL[] {
+  const banks = ctx.db.select({ id: chartOfAccounts.id }).from(chartOfAccounts).where(isNotNull(chartOfAccounts.fund_id));
+  return [inArray(journalLines.account_id, banks), eq(journalLines.document_type, 'payment'), ...conditions(f)];
+}
+
 /** Owner payments received into the funds' bank accounts over a period, net of bounces (their reversals credit them). */
 export async function paymentsReceivedCents(ctx: Ctx, f: LedgerFilter): Promise<number> {
-  const banks = ctx.db.select({ id: chartOfAccounts.id }).from(chartOfAccounts).where(isNotNull(chartOfAccounts.fund_id));
   const [row] = await ctx.db
     .select({ net: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}), 0)` })
     .from(journalLines)
-    .where(and(inArray(journalLines.account_id, banks), eq(journalLines.document_type, 'payment'), ...conditions(f)));
+    .where(and(...receiptConditions(ctx, f)));
   return toCents(row?.net ?? 0);
 }
 
@@ -158,4 +164,51 @@ export async function receivableBalanceCents(ctx: Ctx, f: { ownerId?: string | u
   const acc = await systemAccounts(ctx);
   if (!f.ownerId) return (await netByAccountAllTime(ctx, [eq(chartOfAccounts.id, acc.accounts_receivable)]))[0]?.net ?? 0;
   return (await netByAccount(ctx, f, [eq(journalLines.account_id, acc.accounts_receivable)]))[0]?.net ?? 0;
+}
+
+export interface MonthActivity {
+  /** YYYY-MM */
+  month: string;
+  revenueCents: number;
+  expenseCents: number;
+  /** Owner payments received into the funds' bank accounts, net of bounces: the same definition as paymentsReceivedCents. */
+  paymentsCents: number;
+}
+
+/**
+ * Revenue, expenses (closing entries left out, as in incomeFigures) and payments received per calendar month of a
+ * period, in one grouped query; months without postings are zero.
+ */
+export async function monthlyActivity(ctx: Ctx, f: LedgerFilter & { from: string; to: string }): Promise<MonthActivity[]> {
+  const month = sql<string>`to_char(${journalLines.entry_date}, 'YYYY-MM')`;
+  const isIncome = sql`${chartOfAccounts.account_type} in ('revenue', 'expense') and ${journalLines.document_type} is distinct from 'closing'`;
+  const isReceipt = sql`${chartOfAccounts.fund_id} is not null and ${journalLines.document_type} = 'payment'`;
+  const rows = await ctx.db
+    .select({
+      month,
+      revenue: sql<string>`coalesce(sum(case when ${chartOfAccounts.account_type} = 'revenue' and ${isIncome} then ${journalLines.credit} - ${journalLines.debit} end), 0)`,
+      expenses: sql<string>`coalesce(sum(case when ${chartOfAccounts.account_type} = 'expense' and ${isIncome} then ${journalLines.debit} - ${journalLines.credit} end), 0)`,
+      payments: sql<string>`coalesce(sum(case when ${isReceipt} then ${journalLines.debit} - ${journalLines.credit} end), 0)`,
+    })
+    .from(journalLines)
+    .innerJoin(chartOfAccounts, eq(chartOfAccounts.id, journalLines.account_id))
+    .where(and(...conditions(f), sql`((${isIncome}) or (${isReceipt}))`))
+    .groupBy(month);
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  return monthsBetween(f.from, f.to).map((m) => {
+    const r = byMonth.get(m);
+    return { month: m, revenueCents: toCents(r?.revenue ?? 0), expenseCents: toCents(r?.expenses ?? 0), paymentsCents: toCents(r?.payments ?? 0) };
+  });
+}
+
+/** Payments received per calendar month of a period (the dashboard's collections), narrowed to the funds' bank accounts. */
+export async function paymentsByMonth(ctx: Ctx, f: LedgerFilter & { from: string; to: string }): Promise<Array<{ month: string; paymentsCents: number }>> {
+  const month = sql<string>`to_char(${journalLines.entry_date}, 'YYYY-MM')`;
+  const rows = await ctx.db
+    .select({ month, net: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}), 0)` })
+    .from(journalLines)
+    .where(and(...receiptConditions(ctx, f)))
+    .groupBy(month);
+  const byMonth = new Map(rows.map((r) => [r.month, toCents(r.net)]));
+  return monthsBetween(f.from, f.to).map((m) => ({ month: m, paymentsCents: byMonth.get(m) ?? 0 }));
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AGING_BUCKETS, agingBucket } from '@covenant/contracts/documents';
+import { monthsBetween } from '@covenant/contracts/dates';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
 import { owners } from '@covenant/db/schema/community';
 import { bills, chartOfAccounts, funds, invoices, payments, vendors } from '@covenant/db/schema/finance';
@@ -11,7 +12,7 @@ import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import type { ReportDef } from '../../platform/registry.ts';
 import { systemAccounts } from '../accounts/accounts.service.ts';
-import { incomeFigures, netByAccount, openDocumentsQuery, paymentsReceivedCents, sumByFund } from './ledger-queries.ts';
+import { incomeFigures, monthlyActivity, netByAccount, openDocumentsQuery, paymentsReceivedCents, sumByFund } from './ledger-queries.ts';
 
 const date = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 export const reportQuery = z.object({
@@ -91,6 +92,38 @@ export async function summary(ctx: Ctx, q: ReportQuery) {
     net_income: s.net_income,
     payments_received: amount(await paymentsReceivedCents(ctx, { from: s.from, to: s.to, fundId: q.fund })),
     ...(q.by_fund ? { funds: s.funds, total_revenue_by_fund: s.total_revenue_by_fund, total_expenses_by_fund: s.total_expenses_by_fund, net_income_by_fund: s.net_income_by_fund } : {}),
+  };
+}
+
+/** The longest period the monthly report covers: ten years of months. */
+const MONTHLY_ACTIVITY_MAX_MONTHS = 120;
+
+/**
+ * Revenue, expenses, net income and payments received per calendar month of a period (the Reports chart and its
+ * table): the same definitions as the income statement and the summary, so the months add up to their totals.
+ */
+export async function monthlyActivityReport(ctx: Ctx, q: ReportQuery) {
+  await requirePermission(ctx, 'reports', 'read');
+  await assertFund(ctx, q);
+  const { from, to } = periodOf(ctx, q);
+  if (monthsBetween(from, to).length > MONTHLY_ACTIVITY_MAX_MONTHS) throw new ValidationError(`A monthly report covers at most ${MONTHLY_ACTIVITY_MAX_MONTHS} months: choose a shorter period`);
+  const months = await monthlyActivity(ctx, { from, to, fundId: q.fund });
+  const total = (pick: (m: (typeof months)[number]) => number) => amount(months.reduce((s, m) => s + pick(m), 0));
+  return {
+    from,
+    to,
+    ...(q.fund ? { fund: q.fund } : {}),
+    months: months.map((m) => ({
+      month: m.month,
+      revenue: amount(m.revenueCents),
+      expenses: amount(m.expenseCents),
+      net_income: amount(m.revenueCents - m.expenseCents),
+      payments_received: amount(m.paymentsCents),
+    })),
+    total_revenue: total((m) => m.revenueCents),
+    total_expenses: total((m) => m.expenseCents),
+    net_income: total((m) => m.revenueCents - m.expenseCents),
+    payments_received: total((m) => m.paymentsCents),
   };
 }
 
@@ -351,6 +384,11 @@ export const REPORTS: readonly ReportDef[] = [
   report('summary', summary, (d) => [['from', 'to', 'total_revenue', 'total_expenses', 'net_income', 'payments_received'], [d.from, d.to, d.total_revenue, d.total_expenses, d.net_income, d.payments_received]]),
   report('income-statement', incomeStatement, statementRows(['revenue', 'expenses'], ['total_revenue', 'total_expenses', 'net_income'])),
   report('balance-sheet', balanceSheet, statementRows(['assets', 'liabilities', 'equity'], ['total_assets', 'total_liabilities', 'total_equity'])),
+  report('monthly-activity', monthlyActivityReport, (d) => [
+    ['month', 'revenue', 'expenses', 'net_income', 'payments_received'],
+    ...(d.months as Json[]).map((m) => [m.month, m.revenue, m.expenses, m.net_income, m.payments_received]),
+    ['Total', d.total_revenue, d.total_expenses, d.net_income, d.payments_received],
+  ]),
   report('ar-aging', arAging, agingRows(['owner_id', 'owner_name'])),
   report('ap-aging', apAging, agingRows(['vendor_id', 'vendor_name'])),
   report('trial-balance', trialBalance, (d) => [

@@ -5,7 +5,7 @@ import {
   AlertCircleIcon, Building2Icon, CheckCircle2Icon, ClockIcon, DollarSignIcon, ShieldCheckIcon, UsersIcon, WalletIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -13,18 +13,46 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { count, entityCountQuery, invokeFunction, useLiveRefresh } from '@/lib/entities';
+import { monthLabel } from '@/lib/format';
 import { isAdminUser, roleLabelOf } from '@/lib/roles';
 import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
 import { dashboardSummaryQuery, type DashboardSummary } from '@/features/dashboard/dashboard.api';
 import { today } from '@/features/invoices/invoices.api';
 
+/** recharts loads after the figures, with the chart. */
+const BarChartWithTable = lazy(() => import('@/components/bar-chart-with-table'));
+
+/** Collections by month for the last twelve months, with its table alternative. */
+function CollectionsCard({ months }: { months: DashboardSummary['collections_by_month'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Collections</h2>
+        </CardTitle>
+        <CardDescription>Payments received by month, last 12 months</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <BarChartWithTable
+            title="Payments received by month"
+            categoryLabel="Month"
+            rows={months.map((m) => ({ category: monthLabel(m.month), payments_received: m.payments_received }))}
+            series={[{ key: 'payments_received', label: 'Payments received', color: 'var(--chart-2)' }]}
+          />
+        </Suspense>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** The one overdue rule (contracts), applied to a recent invoice as of today. */
 const overdue = (invoice: DashboardSummary['recent_invoices'][number]) => isOverdue(invoice, today());
 
 function Tile({ title, value, to, icon: Icon }: { title: string; value: string; to: string; icon: LucideIcon }) {
   return (
-    <Link to={to} className="focus-visible:ring-ring/50 rounded-xl outline-none focus-visible:ring-[3px]" aria-label={`${title}: ${value}`}>
+    <Link to={to} className="focus-visible:ring-ring/50 rounded-xl outline-none focus-visible:ring-[3px]">
       <Card className="hover:border-primary/50 h-full gap-2 py-5 transition-colors">
         <CardHeader className="flex flex-row items-center justify-between px-5">
           <CardTitle className="text-muted-foreground text-sm font-medium">{title}</CardTitle>
@@ -232,6 +260,8 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
       </div>
+
+      {data && data.collections_by_month.length > 0 ? <CollectionsCard months={data.collections_by_month} /> : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <RecentList title="Recent Invoices" empty="No invoices yet" isEmpty={!!data && data.recent_invoices.length === 0}>

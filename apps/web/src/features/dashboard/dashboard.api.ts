@@ -9,6 +9,8 @@ export interface DashboardSummary {
   outstanding_balance: number;
   outstanding_count: number;
   overdue_count: number;
+  /** Payments received in each of the last twelve months (YYYY-MM), this one included; empty without access to payments. */
+  collections_by_month: Array<{ month: string; payments_received: number }>;
   recent_invoices: Array<{
     id: string;
     invoice_number: string;

@@ -1,7 +1,7 @@
 import { formatMoney, toCents } from '@covenant/contracts/money';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2Icon, DownloadIcon, TrendingDownIcon, TrendingUpIcon, WalletIcon, XCircleIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { PrintButton, PrintStyles } from '@/components/print-area';
 import { Button } from '@/components/ui/button';
@@ -13,19 +13,38 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useLiveRefresh } from '@/lib/entities';
-import { humanize } from '@/lib/format';
+import { humanize, monthLabel } from '@/lib/format';
 import { isForbidden, NoAccess } from '@/app/page-access';
 import { AccountSelect } from '@/features/chart-of-accounts/account-select';
 import { accountsQuery } from '@/features/chart-of-accounts/accounts.api';
 import { fundLabel, fundsQuery } from '@/features/funds/funds.api';
 import { BooksPanel } from '@/features/ledger/books-panel';
 import {
-  ALL_FUNDS, apAgingQuery, arAgingQuery, balanceSheetQuery, BY_FUND, exportReportCsv, fundParams, generalLedgerQuery, incomeStatementQuery, reportKeys,
+  ALL_FUNDS, apAgingQuery, arAgingQuery, balanceSheetQuery, BY_FUND, exportReportCsv, fundParams, generalLedgerQuery, incomeStatementQuery, monthlyActivityQuery, reportKeys,
   summaryQuery, trialBalanceQuery, type AccountAmount, type Aging, type ByFund, type FundColumn, type FundView, type LedgerAccount, type Period,
   type DebitCredit, type ReportName, type TrialBalance,
 } from '@/features/reports/reports.api';
 
 const todayIso = () => new Date().toLocaleDateString('en-CA');
+
+/** recharts loads with the first chart, not with the page. */
+const BarChartWithTable = lazy(() => import('@/components/bar-chart-with-table'));
+
+function ChartSlot({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className="h-64 w-full" />}>{children}</Suspense>;
+}
+
+const AGING_LABELS = { current: 'Current', days_1_30: '1-30', days_31_60: '31-60', days_61_90: '61-90', days_over_90: 'Over 90' } as const;
+
+/** The aging totals by bucket as bars, with the buckets' table (the report's own table holds every owner). */
+function AgingChart({ aging, title }: { aging: Aging; title: string }) {
+  const rows = (Object.keys(AGING_LABELS) as Array<keyof typeof AGING_LABELS>).map((b) => ({ category: AGING_LABELS[b], balance: aging.totals[b] }));
+  return (
+    <ChartSlot>
+      <BarChartWithTable title={title} categoryLabel="Days past due" rows={rows} series={[{ key: 'balance', label: 'Balance', color: 'var(--chart-4)' }]} className="mb-6 space-y-2 print:hidden" />
+    </ChartSlot>
+  );
+}
 
 function ExportButton({ name, params }: { name: ReportName; params: Record<string, string | undefined> }) {
   const [isBusy, setIsBusy] = useState(false);
@@ -375,6 +394,7 @@ export default function ReportsPage() {
   const accounts = useQuery(accountsQuery());
   const summary = useQuery(summaryQuery(period, view));
   const income = useQuery(incomeStatementQuery(period, view));
+  const monthly = useQuery({ ...monthlyActivityQuery(period, view === BY_FUND ? ALL_FUNDS : view), enabled: tab === 'income-statement' });
   const balance = useQuery(balanceSheetQuery(asOf, view));
   const ar = useQuery(arAgingQuery(asOf, view));
   const ap = useQuery(apAgingQuery(asOf, view));
@@ -458,6 +478,20 @@ export default function ReportsPage() {
 
         <TabsContent value="income-statement">
           <ReportCard title="Income Statement" subtitle={periodText} name="income-statement" params={{ ...period, ...scope }}>
+            {monthly.data ? (
+              <ChartSlot>
+                <BarChartWithTable
+                  title="Revenue and expenses by month"
+                  categoryLabel="Month"
+                  rows={monthly.data.months.map((m) => ({ category: monthLabel(m.month), revenue: m.revenue, expenses: m.expenses }))}
+                  series={[
+                    { key: 'revenue', label: 'Revenue', color: 'var(--chart-2)' },
+                    { key: 'expenses', label: 'Expenses', color: 'var(--chart-1)' },
+                  ]}
+                  className="mb-6 space-y-2 print:hidden"
+                />
+              </ChartSlot>
+            ) : null}
             <ReportState query={income}>
               {income.data ? (
                 <Table aria-label="Income Statement">
@@ -518,7 +552,14 @@ export default function ReportsPage() {
 
         <TabsContent value="ar-aging">
           <ReportCard title="Accounts Receivable Aging" subtitle={asOfText} name="ar-aging" params={{ as_of: asOf, ...scope }}>
-            <ReportState query={ar}>{ar.data ? <AgingTable aging={ar.data} party="owner" label="A/R Aging" /> : null}</ReportState>
+            <ReportState query={ar}>
+              {ar.data ? (
+                <>
+                  <AgingChart aging={ar.data} title="Receivables by age" />
+                  <AgingTable aging={ar.data} party="owner" label="A/R Aging" />
+                </>
+              ) : null}
+            </ReportState>
           </ReportCard>
         </TabsContent>
 

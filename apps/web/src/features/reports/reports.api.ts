@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { appRequest, downloadCsv } from '@/lib/api';
 
-export type ReportName = 'summary' | 'income-statement' | 'balance-sheet' | 'ar-aging' | 'ap-aging' | 'trial-balance' | 'general-ledger';
+export type ReportName = 'summary' | 'income-statement' | 'balance-sheet' | 'ar-aging' | 'ap-aging' | 'trial-balance' | 'general-ledger' | 'monthly-activity';
 
 export interface Period {
   from: string;
@@ -148,6 +148,21 @@ export interface LedgerAccount {
   closing_balance: number;
 }
 
+/** One calendar month of the monthly-activity report. */
+export interface MonthActivity {
+  /** YYYY-MM */
+  month: string;
+  revenue: number;
+  expenses: number;
+  net_income: number;
+  payments_received: number;
+}
+
+export interface MonthlyActivity extends Summary {
+  months: MonthActivity[];
+  payments_received: number;
+}
+
 export interface GeneralLedger {
   from: string;
   to: string;
@@ -181,6 +196,7 @@ export const incomeStatementQuery = (period: Period, view: FundView = ALL_FUNDS)
 export const balanceSheetQuery = (asOf: string, view: FundView = ALL_FUNDS) => reportQuery<BalanceSheet>('balance-sheet', { as_of: asOf, ...fundParams(view) });
 export const arAgingQuery = (asOf: string, view: FundView = ALL_FUNDS) => reportQuery<Aging>('ar-aging', { as_of: asOf, ...fundParams(view) });
 export const apAgingQuery = (asOf: string, view: FundView = ALL_FUNDS) => reportQuery<Aging>('ap-aging', { as_of: asOf, ...fundParams(view) });
+export const monthlyActivityQuery = (period: Period, view: FundView = ALL_FUNDS) => reportQuery<MonthlyActivity>('monthly-activity', { ...period, ...fundParams(view) });
 export const trialBalanceQuery = (asOf: string, view: FundView = ALL_FUNDS) => reportQuery<TrialBalance>('trial-balance', { as_of: asOf, ...fundParams(view) });
 /** The general ledger of one account (or all) over a period, for all funds or one. */
 export const generalLedgerQuery = (period: Period, accountId: string, view: FundView = ALL_FUNDS) =>
