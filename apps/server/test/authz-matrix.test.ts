@@ -701,6 +701,30 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/apps/:appId/ledger/export': { access: 'reports read', expect: reportsRead(), request: () => ({ method: 'GET', url: '/ledger/export?format=csv' }) },
 
+  // --- statements and invoice PDFs: staff with invoices read; an owner their own (Owner B's look missing) ---
+  'GET /api/apps/:appId/owners/:ownerId/statement': {
+    access: 'invoices read; own_records: only the owner the user is linked to (another owner is a 404)',
+    expect: { ...reportsRead(), owner: 200 },
+    request: () => ({ method: 'GET', url: `/owners/${seed.Owner!.a}/statement?from=2025-01-01&to=2025-12-31` }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.json(), caller).toMatchObject({ owner: { id: seed.Owner!.a }, opening_balance: 0 });
+      const other = await send(caller, { method: 'GET', url: `/owners/${seed.Owner!.b}/statement?format=pdf` });
+      expect(other.statusCode, describeRes(`${caller} reads Owner B's statement`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  },
+  'GET /api/apps/:appId/invoices/:id/pdf': {
+    access: 'invoices read; own_records: only the linked owner\'s invoices (another owner\'s is a 404)',
+    expect: { ...reportsRead(), owner: 200 },
+    request: () => ({ method: 'GET', url: `/invoices/${seed.Invoice!.a}/pdf` }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.headers['content-type'], caller).toBe('application/pdf');
+      const other = await send(caller, { method: 'GET', url: `/invoices/${seed.Invoice!.b}/pdf` });
+      expect(other.statusCode, describeRes(`${caller} reads Owner B's invoice PDF`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  },
+
   // --- functions: every function of the registry, per caller, in section 5 ---
   'POST /api/apps/:appId/functions/:name': { access: 'per function of the registry', expect: 'function-matrix' },
 
