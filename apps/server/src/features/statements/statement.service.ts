@@ -53,7 +53,7 @@ export interface Statement {
   creditCents: number;
 }
 
-const ownerColumns = {
+export const ownerColumns = {
   id: owners.id, owner_id: owners.owner_id, first_name: owners.first_name, last_name: owners.last_name, email: owners.email,
   mailing_address: owners.mailing_address, mailing_address_2: owners.mailing_address_2, city: owners.city, state: owners.state, zip_code: owners.zip_code,
 };
