@@ -753,6 +753,24 @@ const ROUTES: Record<string, RouteRule> = {
     },
   },
 
+  // --- My Account: the signed-in user's linked owner only (only the owner user is linked here; guests never) ---
+  'GET /api/apps/:appId/my-account': {
+    access: 'owner-type roles and staff linked to an owner record (User.owner_id): that owner only; unlinked 404, guest contact 403',
+    expect: { ...everyone(404), owner: 200, guest_contact: 403, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/my-account' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ owner: { id: seed.Owner!.a } });
+    },
+  },
+  'GET /api/apps/:appId/my-account/statement': {
+    access: 'as My Account',
+    expect: { ...everyone(404), owner: 200, guest_contact: 403, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/my-account/statement?from=2025-01-01&to=2025-12-31' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ owner: { id: seed.Owner!.a } });
+    },
+  },
+
   // --- functions: every function of the registry, per caller, in section 5 ---
   'POST /api/apps/:appId/functions/:name': { access: 'per function of the registry', expect: 'function-matrix' },
 

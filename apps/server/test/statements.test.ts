@@ -136,3 +136,43 @@ describe('who may read statements and PDFs', () => {
     expect((await t.call('GET', `/invoices/${inv.feb.id}/pdf`)).statusCode).toBe(401);
   });
 });
+
+describe('My Account', () => {
+  it('shows the signed-in owner their balance, what is due, open charges, payments, units with co-owners and contact details', async () => {
+    const unit = (await t.call('POST', '/entities/Property', { token: admin, body: { property_id: '270001', unit_number: 'A-101', street_address: '12 Elm Street' } })).json();
+    await t.call('POST', '/entities/OwnerProperty', { token: admin, body: { owner_id: ownerA.id, property_id: unit.id, ownership_percentage: 60 } });
+    await t.call('POST', '/entities/OwnerProperty', { token: admin, body: { owner_id: ownerB.id, property_id: unit.id, ownership_percentage: 40, relationship_type: 'co-owner' } });
+    const res = await t.call('GET', '/my-account', { token: userA });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json();
+    expect(a.owner).toMatchObject({ id: ownerA.id, owner_id: '700001', name: 'Ada Lovelace', mailing_address: '1 Analytical Way' });
+    // February's and March's 250.00 are open (both past due), less the 350.00 credit.
+    expect(a.balance).toBe(150);
+    expect(a.past_due).toBe(500);
+    expect(a.next_due).toBeNull();
+    expect(a.open_charges.map((c: { invoice_number: string; open: number }) => [c.invoice_number, c.open])).toEqual([[inv.feb.invoice_number, 250], [inv.mar.invoice_number, 250]]);
+    expect(a.recent_payments.map((p: { payment_date: string; amount: number }) => [p.payment_date, p.amount])).toEqual([['2026-02-20', 500], ['2026-01-10', 100]]);
+    expect(a.units).toEqual([{
+      property_id: unit.id, unit_number: 'A-101', street_address: '12 Elm Street', city: null, ownership_percentage: 60, relationship_type: 'owner',
+      co_owners: [{ name: 'Bob Other', ownership_percentage: 40, relationship_type: 'co-owner' }],
+    }]);
+    const pdf = await t.call('GET', '/my-account/statement?from=2026-01-01&to=2026-12-31&format=pdf', { token: userA });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(pdf.rawPayload)).toContain('Ada Lovelace');
+    expect((await t.call('GET', '/my-account/statement?from=2026-02-01&to=2026-02-28', { token: userA })).json().closing_balance).toBe(-100);
+  });
+
+  it('is the linked owner\'s only: renters and household members linked to an owner see it; unlinked users get a 404, guests a 403', async () => {
+    const renter = await createUser(t, 'renter', { owner_id: ownerA.id });
+    expect((await t.call('GET', '/my-account', { token: renter.token })).json().balance).toBe(150);
+    const household = await createUser(t, 'household_member', { owner_id: ownerB.id });
+    expect((await t.call('GET', '/my-account', { token: household.token })).json().owner.id).toBe(ownerB.id);
+    const unlinked = await createUser(t, 'owner');
+    expect((await t.call('GET', '/my-account', { token: unlinked.token })).json().message).toMatch(/not linked to an owner record/);
+    const guest = await createUser(t, 'guest_contact', { owner_id: ownerA.id });
+    expect((await t.call('GET', '/my-account', { token: guest.token })).statusCode).toBe(403);
+    expect((await t.call('GET', '/my-account/statement', { token: guest.token })).statusCode).toBe(403);
+    expect((await t.call('GET', '/my-account')).statusCode).toBe(401);
+    expect((await t.call('GET', '/my-account/statement?from=2026-05-01&to=2026-04-01', { token: userA })).statusCode).toBe(400);
+  });
+});
