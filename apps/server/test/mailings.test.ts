@@ -180,4 +180,19 @@ describe('email without SMTP: the outbox keeps the message and its PDF', () => {
     const log = (await t.call('GET', `/owners/${a.id}/deliveries`, { token: admin })).json();
     expect(log.rows.map((r: { status: string }) => r.status)).toEqual(['outbox', 'outbox']);
   });
+
+  it('answers at once and keeps serving requests while a large run sends in the background', async () => {
+    const many = Array.from({ length: 80 }, (_, i) => ({ owner_id: String(730000 + i), first_name: 'Bulk', last_name: `Owner${i}`, email: `bulk${i}@example.com` }));
+    expect((await t.call('POST', '/entities/Owner/bulk', { token: admin, body: many })).statusCode).toBe(200);
+    const started = (await t.call('POST', '/functions/emailStatements', { token: admin, body: { from: '2026-04-01', to: '2026-04-30' } })).json();
+    expect(started).toMatchObject({ status: 'running', done: 0 });
+    // Other requests are answered while the run is still going: it yields between owners.
+    const health = await t.call('GET', '/api/health');
+    expect(health.statusCode).toBe(200);
+    const during = (await t.call('GET', `/mail-jobs/${started.id}`, { token: admin })).json();
+    expect(during.status).toBe('running');
+    expect(during.done).toBeLessThan(during.total);
+    const job = await waitForJob(t, admin, started.id);
+    expect(job).toMatchObject({ status: 'done', total: started.total, done: started.total, sent: started.total });
+  });
 });
