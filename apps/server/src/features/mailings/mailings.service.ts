@@ -192,9 +192,13 @@ export async function stopMailJobs(): Promise<void> {
   await Promise.all([...running.values()].map((j) => j.done));
 }
 
+/** A running job that has not written progress for this long lost its process (progress comes every 20 owners). */
+const STALE_AFTER_MS = 2 * 60_000;
+
 function jobView(j: typeof mailJobs.$inferSelect) {
+  const lost = j.status === 'running' && Date.now() - j.updated_date.getTime() > STALE_AFTER_MS;
   return {
-    id: j.id, kind: j.kind, status: j.status, params: j.params, total: j.total, done: j.done, sent: j.sent, skipped: j.skipped, error: j.error,
+    id: j.id, kind: j.kind, status: lost ? 'failed' : j.status, params: j.params, total: j.total, done: j.done, sent: j.sent, skipped: j.skipped, error: lost ? 'The run stopped: its server process ended' : j.error,
     created_by: j.created_by, created_date: j.created_date.toISOString(), finished_date: j.finished_date?.toISOString() ?? null,
   };
 }
