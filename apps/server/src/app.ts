@@ -34,6 +34,9 @@ import { orgSettingsFeature } from './features/org-settings/org-settings.feature
 import { ownersFeature } from './features/owners/owners.feature.ts';
 import { paymentsFeature } from './features/payments/payments.feature.ts';
 import { propertiesFeature } from './features/properties/properties.feature.ts';
+import { myAccountFeature } from './features/my-account/my-account.feature.ts';
+import { mailingsFeature } from './features/mailings/mailings.feature.ts';
+import { statementsFeature } from './features/statements/statements.feature.ts';
 import { reservesFeature } from './features/reserves/reserves.feature.ts';
 import { reportsFeature } from './features/reports/reports.feature.ts';
 import { rolesFeature } from './features/roles/roles.feature.ts';
@@ -63,7 +66,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature,
-  budgetsFeature, reservesFeature,
+  budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature,
 ];
 
 export interface RegisteredRoute {

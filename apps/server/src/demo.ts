@@ -22,6 +22,7 @@ import { transferBetweenFunds } from './features/funds/funds.feature.ts';
 import { importOpeningBalances } from './features/journal/journal.service.ts';
 import { closeYear } from './features/ledger/periods.service.ts';
 import { loadBudgetsAndReserves } from './demo-budgets.ts';
+import { emailStatements, getMailJob } from './features/mailings/mailings.service.ts';
 
 const DEMO_ADMIN = { email: 'admin@demo.covenant.test', password: 'covenant-demo', full_name: 'Dana Reyes' };
 
@@ -206,5 +207,19 @@ async function load(base: Ctx) {
   const t = plan.vsActual.totals;
   console.log(`  budget vs actual, fiscal ${plan.fiscalYear} to date (${plan.vsActual.months.length} months): revenue ${t.revenue.budget.toFixed(2)} budgeted, ${t.revenue.actual.toFixed(2)} actual; expenses ${t.expenses.budget.toFixed(2)} budgeted, ${t.expenses.actual.toFixed(2)} actual; net variance ${t.net.variance.toFixed(2)}`);
   console.log(`  reserves: balance ${plan.study.reserve_balance.toFixed(2)}, fully funded ${plan.study.fully_funded_balance.toFixed(2)}, ${plan.study.percent_funded ?? 0}% funded; ${plan.study.components.length} components`);
+
+  // Last month's statement for every active owner, as a PDF emailed (or kept in the outbox without SMTP_URL).
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const from = `${addDays(monthStart, -1).slice(0, 7)}-01`;
+  const to = addDays(monthStart, -1);
+  const mailStarted = Date.now();
+  let job = await emailStatements(ctx, { from, to });
+  while (job.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    job = await getMailJob(ctx, job.id);
+  }
+  const [pdfs] = (await ctx.db.execute(sql`select count(*)::int as n, coalesce(sum(octet_length(content)), 0)::bigint::text as bytes from outbox_attachments where filename like 'statement-%'`)).rows as Array<{ n: number; bytes: string }>;
+  const where = built.services.mailer.usesOutbox ? `in the outbox (${pdfs?.n ?? 0} statement PDFs, ${Math.round(Number(pdfs?.bytes ?? 0) / 1024)} KiB)` : 'over SMTP';
+  console.log(`  statements ${from} to ${to}: ${job.sent} of ${job.total} owners emailed as PDF ${where}, ${job.skipped.length} skipped, in ${((Date.now() - mailStarted) / 1000).toFixed(1)} s (${job.status})`);
   if (created) console.log(`\nSign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
 }

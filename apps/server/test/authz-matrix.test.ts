@@ -431,6 +431,21 @@ async function privilegeSnapshot() {
 }
 const invited = new Map<Caller, string>();
 
+/** A read of one owner's account (statement, delivery log): staff read any; the owner their own, and Owner B's is a 404. */
+function ownerAccountRoute(path: (ownerId: string) => string, shape: () => Record<string, unknown>): RouteRule {
+  return {
+    access: 'invoices read; own_records: only the owner the user is linked to (another owner is a 404)',
+    expect: { ...reportsRead(), owner: 200 },
+    request: () => ({ method: 'GET', url: path(seed.Owner!.a) }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.json(), caller).toMatchObject(shape());
+      const other = await send(caller, { method: 'GET', url: path(seed.Owner!.b!) });
+      expect(other.statusCode, describeRes(`${caller} reads Owner B's ${path('x')}`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  };
+}
+
 const ROUTES: Record<string, RouteRule> = {
   // --- public platform endpoints ---
   'GET /api/health': { access: 'public', expect: everyone(200), request: () => ({ method: 'GET', url: '/api/health' }) },
@@ -700,6 +715,61 @@ const ROUTES: Record<string, RouteRule> = {
     },
   },
   'GET /api/apps/:appId/ledger/export': { access: 'reports read', expect: reportsRead(), request: () => ({ method: 'GET', url: '/ledger/export?format=csv' }) },
+
+  // --- statements and invoice PDFs: staff with invoices read; an owner their own (Owner B's look missing) ---
+  'GET /api/apps/:appId/owners/:ownerId/statement': ownerAccountRoute((owner) => `/owners/${owner}/statement?from=2025-01-01&to=2025-12-31`, () => ({ owner: { id: seed.Owner!.a }, opening_balance: 0 })),
+  'GET /api/apps/:appId/invoices/:id/pdf': {
+    access: 'invoices read; own_records: only the linked owner\'s invoices (another owner\'s is a 404)',
+    expect: { ...reportsRead(), owner: 200 },
+    request: () => ({ method: 'GET', url: `/invoices/${seed.Invoice!.a}/pdf` }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.headers['content-type'], caller).toBe('application/pdf');
+      const other = await send(caller, { method: 'GET', url: `/invoices/${seed.Invoice!.b}/pdf` });
+      expect(other.statusCode, describeRes(`${caller} reads Owner B's invoice PDF`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  },
+
+  // --- mailings: job progress for senders; an owner's delivery log like their statement ---
+  'GET /api/apps/:appId/mail-jobs/:id': {
+    access: 'invoices read_write (administrators, property managers)',
+    expect: staff,
+    request: async () => {
+      const job = await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/emailStatements', json: { owner_ids: [seed.Owner!.a], from: '2025-01-01', to: '2025-01-31' } });
+      return { method: 'GET', url: `/mail-jobs/${job.id}` };
+    },
+  },
+  'GET /api/apps/:appId/owners/:ownerId/deliveries': ownerAccountRoute((owner) => `/owners/${owner}/deliveries`, () => ({ rows: expect.any(Array), total: expect.any(Number) })),
+  'GET /api/apps/:appId/outbox/:id/attachments/:attachmentId': {
+    access: 'administrators',
+    expect: adminOnly,
+    request: async () => {
+      const n = next();
+      const owner = await adminCreate('Owner', { owner_id: String(300000 + n), first_name: 'Mail', last_name: `Matrix${n}`, email: `mail-matrix-${n}@example.com` });
+      const invoice = await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/saveInvoice', json: { owner_id: owner.id, invoice_date: '2025-04-01', status: 'sent', lines: [{ description: 'Dues', quantity: 1, unit_price: 5 }] } });
+      await asAdmin({ method: 'POST', url: '/functions/emailInvoices', json: { invoice_ids: [invoice.id] } });
+      const mail = (await outboxTo(`mail-matrix-${n}@example.com`)) as unknown as Array<{ id: string; attachments: Array<{ id: string }> }>;
+      return { method: 'GET', url: `/outbox/${mail[0]!.id}/attachments/${mail[0]!.attachments[0]!.id}` };
+    },
+  },
+
+  // --- My Account: the signed-in user's linked owner only (only the owner user is linked here; guests never) ---
+  'GET /api/apps/:appId/my-account': {
+    access: 'owner-type roles and staff linked to an owner record (User.owner_id): that owner only; unlinked 404, guest contact 403',
+    expect: { ...everyone(404), owner: 200, guest_contact: 403, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/my-account' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ owner: { id: seed.Owner!.a } });
+    },
+  },
+  'GET /api/apps/:appId/my-account/statement': {
+    access: 'as My Account',
+    expect: { ...everyone(404), owner: 200, guest_contact: 403, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/my-account/statement?from=2025-01-01&to=2025-12-31' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ owner: { id: seed.Owner!.a } });
+    },
+  },
 
   // --- functions: every function of the registry, per caller, in section 5 ---
   'POST /api/apps/:appId/functions/:name': { access: 'per function of the registry', expect: 'function-matrix' },
@@ -1256,6 +1326,14 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   cancelInvoice: [
     { label: "Owner A's invoice", expect: ownDocument, params: async () => ({ id: (lastDocs = await freshDocuments(seed.Owner!.a)).invoice }), state: invoiceState(() => lastDocs.invoice) },
     { label: "Owner B's invoice", expect: otherDocument, params: async () => ({ id: (lastDocs = await freshDocuments(seed.Owner!.b!)).invoice }), state: invoiceState(() => lastDocs.invoice) },
+  ],
+  emailInvoices: [
+    { label: "Owner A's invoice", expect: invoicesWrite, params: async () => ({ invoice_ids: [(await freshDocuments(seed.Owner!.a)).invoice] }) },
+    { label: "Owner B's invoice", expect: invoicesWrite, params: async () => ({ invoice_ids: [(await freshDocuments(seed.Owner!.b!)).invoice] }) },
+  ],
+  emailStatements: [
+    { label: "Owner A's statement", expect: invoicesWrite, params: () => ({ owner_ids: [seed.Owner!.a], from: '2025-01-01', to: '2025-01-31' }) },
+    { label: "Owner B's statement", expect: invoicesWrite, params: () => ({ owner_ids: [seed.Owner!.b], from: '2025-01-01', to: '2025-01-31' }) },
   ],
   recordPayment: [{ label: 'a payment for Owner A', expect: invoicesWrite, params: () => ({ owner_id: seed.Owner!.a, amount: 1, payment_date: '2025-05-02' }) }],
   bouncePayment: [

@@ -86,3 +86,12 @@ export function isStaffRole(user: { role?: string | null; user_role?: string | n
   const role = effectiveRole(user);
   return role !== null && (STAFF_ROLES as readonly string[]).includes(normalizeRoleName(role));
 }
+
+/** Owner-type roles (spec part 1, section 6): they sign in to their own account. */
+export const OWNER_TYPE_ROLES = ['owner', 'renter', 'household_member'] as const;
+
+/** Whether a user is owner-type: owner, renter or household member by application role. */
+export function isOwnerTypeRole(user: { role?: string | null; user_role?: string | null }): boolean {
+  const role = effectiveRole(user);
+  return role !== null && (OWNER_TYPE_ROLES as readonly string[]).includes(normalizeRoleName(role));
+}

@@ -80,7 +80,7 @@ export class ServerApi {
   /**
    * Emails the server kept instead of sending (no SMTP_URL), newest first.
    * @param {string} token
-   * @returns {Promise<Array<{ to: string, subject: string, text: string, created_date: string }>>}
+   * @returns {Promise<Array<{ id: string, to: string, subject: string, text: string, created_date: string, attachments: Array<{ id: string, filename: string, content_type: string, size: number }> }>>}
    */
   outbox(token) {
     return this.app('GET', '/outbox', { token });

@@ -53,7 +53,7 @@ export default [
 
   spec('audit log: not in the menu and not open for anyone but administrators', async ({ page, api }) => {
     const { token } = await memberToken(api, OWNER);
-    await signInWithToken(page, token);
+    await signInWithToken(page, token, '/dashboard');
     const shell = new AppShell(page);
     await expectVisible(shell.userMenu);
     const titles = await shell.menuTitles();

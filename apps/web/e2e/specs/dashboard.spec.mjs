@@ -61,7 +61,8 @@ export default [
 
   spec('dashboard: an owner sees their own figures (their units, invoices, payments), without the owner count or the privileges card', async ({ page, api, snap }) => {
     const { token } = await memberToken(api, OWNER);
-    await signInWithToken(page, token);
+    // Owners land on My Account; the Dashboard stays in their menu.
+    await signInWithToken(page, token, '/dashboard');
     const dashboard = new DashboardPage(page);
     await expectVisible(dashboard.tile('Total Revenue'));
     await expectHidden(dashboard.tile('Total Owners'));

@@ -55,13 +55,13 @@ export default [
     await expectVisible(shell.noAccess);
   }),
 
-  spec('frame: an owner sees only Dashboard, Properties, Invoices, Payments and User Profile; forbidden pages show no data', async ({ page, api, snap }) => {
+  spec('frame: an owner sees only Dashboard, My Account, Properties, Invoices, Payments and User Profile; forbidden pages show no data', async ({ page, api, snap }) => {
     const { token } = await memberToken(api, OWNER);
-    await signInWithToken(page, token);
+    await signInWithToken(page, token, '/dashboard');
     const shell = new AppShell(page);
     await expectVisible(shell.menuLink('User Profile'));
     await expectVisible(shell.roleLabel('Owner'));
-    expectEqual(await shell.menuTitles(), ['Dashboard', 'Properties', 'Invoices', 'Payments', 'User Profile'], 'the owner menu');
+    expectEqual(await shell.menuTitles(), ['Dashboard', 'My Account', 'Properties', 'Invoices', 'Payments', 'User Profile'], 'the owner menu');
     expectEqual(await shell.sectionTitles(), ['Overview', 'Community', 'Financial', 'Admin'], 'the owner sections');
     await snap('owner-menu');
 

@@ -90,7 +90,8 @@ export default [
     await register.enterCode(newCode);
 
     const shell = new AppShell(page);
-    await expectURL(page, '/');
+    // A renter lands on My Account (not linked to an owner record yet: the page says so).
+    await expectURL(page, '/myaccount');
     await expectVisible(shell.userName(renter.full_name));
     await expectVisible(shell.roleLabel('Renter'));
   }),

@@ -1,16 +1,17 @@
 import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
-  BarChart3Icon, BookOpenIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
+  BarChart3Icon, BookOpenIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
   PaletteIcon, PercentIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
 } from 'lucide-react';
+import { OWNER_TYPE_ROLES } from '@covenant/contracts/permissions';
 import type { User } from '@/lib/api';
 import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 
 export type PageName =
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
   | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog'
-  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries';
+  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries' | 'MyAccount';
 
 export interface NavItem {
   page: PageName;
@@ -31,6 +32,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
     title: 'Overview',
     items: [
       { page: 'Dashboard', title: 'Dashboard', icon: LayoutDashboardIcon, resource: 'dashboard', fallbackRoles: ['admin', 'property_manager', 'owner', 'renter', 'household_member'] },
+      // Their own account: owner-type roles only (the server reads the owner the user is linked to).
+      { page: 'MyAccount', title: 'My Account', icon: CircleUserRoundIcon, fallbackRoles: OWNER_TYPE_ROLES },
     ],
   },
   {

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { isOwnerTypeRole } from '@covenant/contracts/permissions';
+import { useCurrentUser } from '@/app/current-user';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { AppLayout } from '@/app/app-layout';
 import { AuthGate } from '@/app/auth-gate';
@@ -34,6 +36,18 @@ function page(name: PageName, load: () => Promise<{ default: ComponentType }>): 
 
 const loadDashboard = () => import('@/features/dashboard/dashboard-page');
 
+/** "/": owners, renters and household members land on My Account; everyone else on the Dashboard. */
+function homeRoute() {
+  const dashboard = pageRoute('Dashboard', loadDashboard);
+  return {
+    ...dashboard,
+    lazy: async () => {
+      const { Component: Dashboard } = await dashboard.lazy();
+      return { Component: () => (isOwnerTypeRole(useCurrentUser()) ? <Navigate to="/myaccount" replace /> : <Dashboard />) };
+    },
+  };
+}
+
 /**
  * Every route of the app. Pages are lazy chunks; the gates are in the entry chunk because every
  * screen passes them. Paths match case-insensitively (React Router's default), as the spec asks.
@@ -63,7 +77,7 @@ export const routes: RouteObject[] = [
               {
                 Component: AppLayout,
                 children: [
-                  { index: true, ...pageRoute('Dashboard', loadDashboard) },
+                  { index: true, ...homeRoute() },
                   page('Dashboard', loadDashboard),
                   page('Owners', () => import('@/features/owners/owners-page')),
                   page('Properties', () => import('@/features/properties/properties-page')),
@@ -86,6 +100,7 @@ export const routes: RouteObject[] = [
                   page('AuditLog', () => import('@/features/audit-log/audit-log-page')),
                   page('Budgets', () => import('@/features/budgets/budgets-page')),
                   page('Reserves', () => import('@/features/reserves/reserves-page')),
+                  page('MyAccount', () => import('@/features/my-account/my-account-page')),
                   { path: '*', Component: NotFoundPage },
                 ],
               },

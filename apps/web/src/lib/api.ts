@@ -167,7 +167,12 @@ export async function downloadText(path: string, fallbackName: string, accept = 
     throw new ApiError(body.message ?? `Request failed with status code ${response.status}`, response.status, body.code);
   }
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  downloadFile(fileName, await response.text(), response.headers.get('content-type') ?? undefined);
+  downloadFile(fileName, accept === 'application/pdf' ? await response.blob() : await response.text(), response.headers.get('content-type') ?? undefined);
+}
+
+/** Downloads a PDF the server makes at `/api/apps/{appId}{path}` (a statement, an invoice). */
+export function downloadPdf(path: string, fallbackName: string): Promise<void> {
+  return downloadText(path, fallbackName, 'application/pdf');
 }
 
 /** The platform calls of spec part 1, section 7 that are not entity CRUD. */

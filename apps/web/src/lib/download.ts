@@ -1,6 +1,6 @@
 /** Starts a browser download of text content. */
-export function downloadFile(fileName: string, content: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+export function downloadFile(fileName: string, content: string | Blob, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

@@ -4,8 +4,9 @@ import * as community from './community.ts';
 import * as enums from './enums.ts';
 import * as finance from './finance.ts';
 import * as ledger from './ledger.ts';
+import * as mailings from './mailings.ts';
 import * as platform from './platform.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets };
+export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings };
 export type Schema = typeof schema;

@@ -54,6 +54,8 @@ export const journalLines = pgTable(
     index('journal_lines_account_date_idx').on(t.account_id, t.entry_date),
     index('journal_lines_fund_idx').on(t.fund_id, t.account_id),
     index('journal_lines_owner_idx').on(t.owner_id),
+    // An owner's statement: their lines in a period, and their balance before it.
+    index('journal_lines_owner_date_idx').on(t.owner_id, t.entry_date),
     index('journal_lines_vendor_idx').on(t.vendor_id),
     index('journal_lines_document_idx').on(t.document_type, t.document_id),
     check('journal_lines_amounts', sql`${t.debit} >= 0 and ${t.credit} >= 0 and (${t.debit} = 0) <> (${t.credit} = 0)`),

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { newId } from '../ids.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -14,6 +14,24 @@ export const outbox = pgTable(
     created_date: ts('created_date').notNull().defaultNow(),
   },
   (t) => [index('outbox_created_idx').on(t.created_date)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/** The files attached to an outbox message (a PDF statement or invoice), kept with it. */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    id: text('id').primaryKey().$defaultFn(newId),
+    outbox_id: text('outbox_id').notNull().references(() => outbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    content_type: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('outbox_attachments_outbox_idx').on(t.outbox_id)],
 );
 
 /** Page visits of signed-in users. */

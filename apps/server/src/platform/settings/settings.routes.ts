@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { needsSetup, setupFirstAdministrator } from '../auth/auth.service.ts';
-import { appConfig, health, listOutbox, publicSettings } from './settings.service.ts';
+import { appConfig, health, listOutbox, outboxAttachment, publicSettings } from './settings.service.ts';
 
 const appParams = z.object({ appId: z.string() });
 
@@ -18,6 +18,14 @@ export async function settingsRoutes(app: FastifyInstance, opts: { perMinute: nu
   app.get('/api/apps/:appId/outbox', { schema: { tags, params: appParams, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }) } }, async (request) =>
     listOutbox(request.ctx, (request.query as { limit: number }).limit),
   );
+  app.get('/api/apps/:appId/outbox/:id/attachments/:attachmentId', { schema: { tags, params: z.object({ appId: z.string(), id: z.string().max(100), attachmentId: z.string().max(100) }) } }, async (request, reply) => {
+    const { id, attachmentId } = request.params as { id: string; attachmentId: string };
+    const file = await outboxAttachment(request.ctx, id, attachmentId);
+    return reply
+      .header('Content-Type', file.content_type)
+      .header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+      .send(file.content);
+  });
   // The SDK batches usage events here; this server keeps no product analytics, so it acknowledges and drops them.
   app.post('/api/apps/:appId/analytics/track/batch', { schema: { tags, params: appParams }, config: open, bodyLimit: 256 * 1024 }, async () => ({ success: true }));
 }

@@ -1,8 +1,8 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { orgSettings } from '@covenant/db/schema/community';
-import { outbox } from '@covenant/db/schema/platform';
+import { outbox, outboxAttachments } from '@covenant/db/schema/platform';
 import type { Ctx } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { requireAdmin } from '../access/access.service.ts';
 
 /** What every visitor may know of the organization: its name, theme and logo (header and sign-in pages). */
@@ -37,7 +37,28 @@ export async function appConfig(ctx: Ctx) {
 export async function listOutbox(ctx: Ctx, limit: number) {
   requireAdmin(ctx);
   const rows = await ctx.db.select().from(outbox).orderBy(desc(outbox.created_date), desc(outbox.id)).limit(limit);
-  return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, created_date: r.created_date.toISOString() }));
+  const files = rows.length
+    ? await ctx.db
+        .select({ id: outboxAttachments.id, outbox_id: outboxAttachments.outbox_id, filename: outboxAttachments.filename, content_type: outboxAttachments.content_type, size: sql<number>`octet_length(${outboxAttachments.content})::int` })
+        .from(outboxAttachments)
+        .where(inArray(outboxAttachments.outbox_id, rows.map((r) => r.id)))
+    : [];
+  return rows.map((r) => ({
+    id: r.id, to: r.to, subject: r.subject, text: r.text, created_date: r.created_date.toISOString(),
+    attachments: files.filter((f) => f.outbox_id === r.id).map(({ outbox_id: _o, ...f }) => f),
+  }));
+}
+
+/** One attachment of an outbox message, for administrators. */
+export async function outboxAttachment(ctx: Ctx, messageId: string, attachmentId: string) {
+  requireAdmin(ctx);
+  const [row] = await ctx.db
+    .select()
+    .from(outboxAttachments)
+    .where(and(eq(outboxAttachments.id, attachmentId), eq(outboxAttachments.outbox_id, messageId)))
+    .limit(1);
+  if (!row) throw new NotFoundError('Attachment not found');
+  return row;
 }
 
 export async function health(ctx: Ctx) {

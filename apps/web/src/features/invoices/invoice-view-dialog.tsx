@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { PrinterIcon } from 'lucide-react';
+import { FileDownIcon, PrinterIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { downloadInvoicePdf } from '@/features/mailings/mailings.api';
+import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@covenant/contracts/money';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -111,6 +114,9 @@ export function InvoiceViewDialog({ invoice, statusLabel, onClose }: { invoice: 
         </div>
         <div className="no-print flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>Close</Button>
+          <Button variant="outline" onClick={() => void downloadInvoicePdf(invoice.id, invoice.invoice_number).catch((e: unknown) => toast.error(`Failed to download the PDF: ${errorMessage(e)}`))}>
+            <FileDownIcon /> Download PDF
+          </Button>
           <Button onClick={() => window.print()}>
             <PrinterIcon /> Print
           </Button>

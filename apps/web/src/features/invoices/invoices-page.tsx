@@ -22,6 +22,7 @@ import { count, deleteMany, entityKeys, list, remove, update, useLiveEntities } 
 import { RecordPaymentDialog } from '@/features/payments/record-payment-dialog';
 import { InvoiceFormDialog } from './invoice-form-dialog';
 import { InvoiceViewDialog } from './invoice-view-dialog';
+import { emailInvoices, skippedSummary } from '@/features/mailings/mailings.api';
 import {
   DATE_FILTERS, PAGE_SIZE, billedTo, errorMessage, fetchInvoicePage, privilegesOf, today, type DateFilter, type Invoice, type InvoiceTab,
 } from './invoices.api';
@@ -135,12 +136,20 @@ export default function InvoicesPage() {
     }
   };
 
-  const onEmailSelected = () => {
+  const onEmailSelected = async () => {
     if (selected.length === 0) {
       toast.error('Please select at least one invoice to send');
       return;
     }
-    toast.info(EMAIL_INFO);
+    try {
+      const result = await emailInvoices(selected);
+      const reasons = skippedSummary(result.skipped);
+      // Nothing could go out: the spec's alert, with the server's reasons beneath it.
+      if (result.sent === 0) toast.info(EMAIL_INFO, { description: reasons });
+      else toast.success(`Emailed ${result.sent} invoice(s)`, reasons ? { description: `Not sent: ${reasons}` } : undefined);
+    } catch (e) {
+      toast.error(`Failed to email invoices: ${errorMessage(e)}`);
+    }
   };
 
   const allOnPageSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));

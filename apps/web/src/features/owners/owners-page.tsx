@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DownloadIcon, FileDownIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, PlusIcon, SearchIcon, Trash2Icon, UploadIcon } from 'lucide-react';
+import { DownloadIcon, FileDownIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, PlusIcon, ReceiptTextIcon, SearchIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { useDeferredValue, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -26,13 +26,16 @@ import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import { ownersPageQuery, type OwnerSort, type UnitChip } from './owners-data';
+import { privilegesOf } from '@/features/invoices/invoices.api';
+import { EmailStatementsDialog } from '@/features/mailings/email-statements-dialog';
+import { OwnerAccountDialog } from '@/features/mailings/owner-account-dialog';
 
 function mailingAddress(o: Owner): string {
   const cityLine = [o.city, [o.state, o.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [o.mailing_address, o.mailing_address_2, cityLine].filter(Boolean).join(', ');
 }
 
-function OwnerCard({ owner, units, canWrite, onEdit, onDelete }: { owner: Owner; units: UnitChip[]; canWrite: boolean; onEdit(): void; onDelete(): void }) {
+function OwnerCard({ owner, units, canWrite, onEdit, onDelete, onAccount }: { owner: Owner; units: UnitChip[]; canWrite: boolean; onEdit(): void; onDelete(): void; onAccount?: () => void }) {
   const name = fullName(owner);
   const address = mailingAddress(owner);
   return (
@@ -50,6 +53,11 @@ function OwnerCard({ owner, units, canWrite, onEdit, onDelete }: { owner: Owner;
           </div>
           {canWrite ? (
             <div className="flex gap-1">
+              {onAccount ? (
+                <Button variant="ghost" size="icon" aria-label={`Statements and emails of ${name}`} onClick={onAccount}>
+                  <ReceiptTextIcon />
+                </Button>
+              ) : null}
               <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={onEdit}>
                 <PencilIcon />
               </Button>
@@ -106,6 +114,9 @@ export default function OwnersPage() {
   const [editing, setEditing] = useState<{ owner: Owner | null } | null>(null);
   const [deleting, setDeleting] = useState<Owner | null>(null);
   const [confirmDeleteAll, setConfirmDeleteAll] = useState(false);
+  const canMail = privilegesOf(user, 'invoices').canCreate;
+  const [accountOf, setAccountOf] = useState<{ id: string; name: string } | null>(null);
+  const [mailingAll, setMailingAll] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const page = useQuery({ ...ownersPageQuery(deferredSearch, sort, limit), enabled: canRead });
@@ -204,6 +215,11 @@ export default function OwnersPage() {
           <Button variant="outline" onClick={() => void onExport()}>
             <DownloadIcon /> Export CSV
           </Button>
+          {canMail ? (
+            <Button variant="outline" onClick={() => setMailingAll(true)}>
+              <MailIcon /> Email Statements
+            </Button>
+          ) : null}
           {canWrite ? (
             <Button onClick={() => setEditing({ owner: null })}>
               <PlusIcon /> Add Owner
@@ -259,6 +275,7 @@ export default function OwnersPage() {
                 canWrite={canWrite}
                 onEdit={() => setEditing({ owner: o })}
                 onDelete={() => setDeleting(o)}
+                onAccount={canMail ? () => setAccountOf({ id: o.id, name: fullName(o) }) : undefined}
               />
             ))}
           </div>
@@ -275,6 +292,8 @@ export default function OwnersPage() {
         </>
       ) : null}
 
+      {accountOf ? <OwnerAccountDialog owner={accountOf} onClose={() => setAccountOf(null)} /> : null}
+      {mailingAll ? <EmailStatementsDialog onClose={() => setMailingAll(false)} /> : null}
       {editing ? <OwnerFormDialog open owner={editing.owner} onOpenChange={(o) => !o && setEditing(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}

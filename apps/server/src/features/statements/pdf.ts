@@ -1,0 +1,195 @@
+import PDFDocument from 'pdfkit';
+import { formatMoney } from '@covenant/contracts/money';
+import { orgSettings } from '@covenant/db/schema/community';
+import type { Ctx } from '../../lib/context.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { readStoredFile, STORED_NAME } from '../../platform/files/files.service.ts';
+import type { Statement } from './statement.service.ts';
+
+/** The organization's name, address lines and logo, printed at the top of every document. */
+export interface Letterhead {
+  name: string;
+  lines: string[];
+  /** PNG or JPEG bytes (what PDF embeds); other uploaded kinds are left out. */
+  logo: Buffer | null;
+}
+
+const money = (cents: number) => formatMoney(cents / 100);
+
+/** Reads the organization settings and the uploaded logo once per batch of documents. */
+export async function loadLetterhead(ctx: Ctx): Promise<Letterhead> {
+  const [s] = await ctx.db.select().from(orgSettings).limit(1);
+  if (!s) return { name: 'Homeowners Association', lines: [], logo: null };
+  const cityLine = [s.city, [s.state, s.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const lines = [s.address, cityLine, [s.phone, s.email].filter(Boolean).join('  ·  '), s.website].filter((l): l is string => !!l);
+  return { name: s.organization_name || s.company_name, lines, logo: await logoBytes(ctx, s.logo_url) };
+}
+
+async function logoBytes(ctx: Ctx, url: string | null): Promise<Buffer | null> {
+  const name = url?.split('/').pop() ?? '';
+  if (!STORED_NAME.test(name) || !/\.(png|jpg)$/.test(name)) return null;
+  try {
+    return (await readStoredFile(ctx, name)).data;
+  } catch (err) {
+    if (err instanceof NotFoundError) return null;
+    throw err;
+  }
+}
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: title, Producer: 'Covenant' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/** The letterhead block: logo on the left when there is one, the name and address beside it, the title on the right. */
+function letterhead(doc: Doc, lh: Letterhead, title: string, subtitle: string[]) {
+  const top = doc.y;
+  let textX = 50;
+  if (lh.logo) {
+    doc.image(lh.logo, 50, top, { fit: [80, 60] });
+    textX = 140;
+  }
+  doc.font('Helvetica-Bold').fontSize(14).text(lh.name, textX, top, { width: 260 });
+  doc.font('Helvetica').fontSize(9);
+  for (const line of lh.lines) doc.text(line, textX, doc.y, { width: 260 });
+  const leftBottom = Math.max(doc.y, lh.logo ? top + 62 : 0);
+  doc.font('Helvetica-Bold').fontSize(18).text(title, 330, top, { width: 232, align: 'right' });
+  doc.font('Helvetica').fontSize(9);
+  for (const line of subtitle) doc.text(line, 330, doc.y, { width: 232, align: 'right' });
+  doc.y = Math.max(doc.y, leftBottom) + 16;
+  doc.x = 50;
+}
+
+function addressBlock(doc: Doc, heading: string, lines: Array<string | null | undefined>) {
+  doc.font('Helvetica-Bold').fontSize(9).text(heading, 50, doc.y);
+  doc.font('Helvetica').fontSize(10);
+  for (const l of lines) if (l) doc.text(l, 50, doc.y);
+  doc.moveDown();
+}
+
+interface Column {
+  label: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+/** A table drawn row by row; a new page repeats the header. */
+function table(doc: Doc, columns: Column[], rows: string[][], opts: { boldLast?: boolean; size?: number } = {}) {
+  const drawRow = (cells: string[], bold: boolean) => {
+    if (doc.y > 700) {
+      doc.addPage();
+      drawRow(columns.map((c) => c.label), true);
+    }
+    const y = doc.y;
+    let x = 50;
+    let bottom = y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.size ?? 9);
+    cells.forEach((cell, i) => {
+      const c = columns[i]!;
+      doc.text(cell, x + 2, y, { width: c.width - 4, align: c.align ?? 'left' });
+      bottom = Math.max(bottom, doc.y);
+      x += c.width;
+    });
+    doc.y = bottom + 4;
+    doc.x = 50;
+  };
+  drawRow(columns.map((c) => c.label), true);
+  doc.moveTo(50, doc.y - 2).lineTo(562, doc.y - 2).strokeColor('#999999').stroke();
+  rows.forEach((r, i) => drawRow(r, !!opts.boldLast && i === rows.length - 1));
+}
+
+const TYPE_LABEL: Record<string, string> = {
+  invoice: 'Invoice', invoice_reversal: 'Credit', payment: 'Payment', payment_returned: 'Returned payment', adjustment: 'Adjustment',
+};
+
+/** An owner's statement: letterhead, the owner, opening balance, the lines with the running balance, closing balance and aging. */
+export async function renderStatementPdf(lh: Letterhead, s: Statement): Promise<Buffer> {
+  const { doc, done } = newDocument(`Statement ${s.owner.owner_id} ${s.from} to ${s.to}`);
+  letterhead(doc, lh, 'Statement', [`Account ${s.owner.owner_id}`, `${s.from} to ${s.to}`]);
+  addressBlock(doc, 'Statement for', [
+    `${s.owner.first_name} ${s.owner.last_name}`.trim(), s.owner.mailing_address, s.owner.mailing_address_2,
+    [s.owner.city, [s.owner.state, s.owner.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+  ]);
+  const columns: Column[] = [
+    { label: 'Date', width: 54 }, { label: 'Type', width: 66 }, { label: 'Number', width: 116 }, { label: 'Description', width: 114 },
+    { label: 'Charges', width: 54, align: 'right' }, { label: 'Payments', width: 54, align: 'right' }, { label: 'Balance', width: 54, align: 'right' },
+  ];
+  const rows = [
+    [s.from, '', '', 'Opening balance', '', '', money(s.openingCents)],
+    ...s.lines.map((l) => [l.date, TYPE_LABEL[l.type] ?? l.type, l.number ?? '', l.description, l.charges ? money(l.charges) : '', l.payments ? money(l.payments) : '', money(l.balance)]),
+    [s.to, '', '', 'Closing balance', money(s.totalCharges), money(s.totalPayments), money(s.closingCents)],
+  ];
+  table(doc, columns, rows, { boldLast: true, size: 7.5 });
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(11).text(`Amount due: ${money(Math.max(0, s.closingCents))}`, 50, doc.y);
+  if (s.creditCents > 0) doc.font('Helvetica').fontSize(9).text(`Unapplied credit: ${money(s.creditCents)}`);
+  doc.moveDown();
+  table(doc, [
+    { label: 'Current', width: 85, align: 'right' }, { label: '1-30 days', width: 85, align: 'right' }, { label: '31-60 days', width: 85, align: 'right' },
+    { label: '61-90 days', width: 85, align: 'right' }, { label: 'Over 90 days', width: 86, align: 'right' }, { label: 'Total', width: 86, align: 'right' },
+  ], [[s.aging.current, s.aging.days_1_30, s.aging.days_31_60, s.aging.days_61_90, s.aging.days_over_90, s.aging.total].map(money)]);
+  doc.end();
+  return done;
+}
+
+export interface InvoiceForPdf {
+  invoice_number: string;
+  invoice_date: string;
+  due_date: string | null;
+  status: string;
+  payment_terms: string | null;
+  notes: string | null;
+  subtotal: string;
+  tax_rate: string | null;
+  tax_amount: string;
+  total_amount: string;
+  amount_paid: string;
+  balance_due: string;
+  owner: { owner_id: string; first_name: string; last_name: string; mailing_address: string | null; mailing_address_2: string | null; city: string | null; state: string | null; zip_code: string | null };
+  property: string | null;
+  lines: Array<{ description: string | null; quantity: string; unit_price: string; extended_price: string }>;
+}
+
+/** An invoice: letterhead, bill-to, its lines, subtotal, tax, total, paid and balance due. */
+export async function renderInvoicePdf(lh: Letterhead, inv: InvoiceForPdf): Promise<Buffer> {
+  const { doc, done } = newDocument(`Invoice ${inv.invoice_number}`);
+  const status = inv.status === 'cancelled' ? ['CANCELLED'] : [];
+  letterhead(doc, lh, 'Invoice', [inv.invoice_number, `Date ${inv.invoice_date}`, ...(inv.due_date ? [`Due ${inv.due_date}`] : []), ...(inv.payment_terms ? [inv.payment_terms] : []), ...status]);
+  const o = inv.owner;
+  addressBlock(doc, 'Bill to', [
+    `${o.first_name} ${o.last_name}`.trim(), `Account ${o.owner_id}`, o.mailing_address, o.mailing_address_2,
+    [o.city, [o.state, o.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', '), inv.property ? `Property: ${inv.property}` : null,
+  ]);
+  const fmt = (v: string) => formatMoney(v);
+  table(doc, [
+    { label: 'Description', width: 272 }, { label: 'Quantity', width: 70, align: 'right' }, { label: 'Unit price', width: 85, align: 'right' }, { label: 'Amount', width: 85, align: 'right' },
+  ], inv.lines.map((l) => [l.description ?? '', String(Number(l.quantity)), fmt(l.unit_price), fmt(l.extended_price)]));
+  doc.moveDown();
+  const totals: Array<[string, string]> = [
+    ['Subtotal', fmt(inv.subtotal)],
+    [`Tax${inv.tax_rate ? ` (${Number(inv.tax_rate)}%)` : ''}`, fmt(inv.tax_amount)],
+    ['Total', fmt(inv.total_amount)],
+    ['Amount paid', fmt(inv.amount_paid)],
+    ['Balance due', fmt(inv.balance_due)],
+  ];
+  for (const [label, value] of totals) {
+    const y = doc.y;
+    doc.font(label === 'Balance due' ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    doc.text(label, 330, y, { width: 140, align: 'right' });
+    doc.text(value, 470, y, { width: 92, align: 'right' });
+  }
+  if (inv.notes) {
+    doc.moveDown();
+    doc.font('Helvetica').fontSize(9).text(inv.notes, 50, doc.y, { width: 512 });
+  }
+  doc.end();
+  return done;
+}

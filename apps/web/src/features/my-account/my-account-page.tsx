@@ -1,0 +1,225 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileDownIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { formatMoney } from '@covenant/contracts/money';
+import { FormError } from '@/components/form-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useCurrentUser } from '@/app/current-user';
+import { currentMonth, StatementPeriodFields } from '@/features/mailings/statement-period';
+import { errorMessage } from '@/lib/api';
+import { humanize } from '@/lib/format';
+import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } from './my-account.api';
+
+/** My Account: where an owner, renter or household member lands after signing in. */
+export default function MyAccountPage() {
+  const account = useQuery(myAccountQuery());
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-6 p-4 sm:p-6">
+      <title>My Account · Covenant</title>
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">My Account</h1>
+        <p className="text-muted-foreground">Your balance, charges, payments and statements</p>
+      </div>
+      <FormError error={account.error} />
+      {account.isPending ? <Skeleton className="h-40" aria-label="Loading your account" /> : null}
+      {account.data ? <AccountView account={account.data} /> : null}
+    </div>
+  );
+}
+
+function AccountView({ account: a }: { account: MyAccount }) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Figure title="Current Balance" value={formatMoney(a.balance)} note={a.balance < 0 ? 'You have a credit' : `As of ${a.as_of}`} />
+        <Figure title="Next Due" value={a.next_due ? formatMoney(a.next_due.amount) : 'Nothing due'} note={a.next_due ? `Due ${a.next_due.date}` : ''} />
+        <Figure title="Past Due" value={formatMoney(a.past_due)} note={a.past_due > 0 ? 'Please pay as soon as possible' : 'Nothing past due'} />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Open Charges</CardTitle>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {a.open_charges.length === 0 ? (
+            <p className="text-muted-foreground text-sm">No open charges.</p>
+          ) : (
+            <Table aria-label="Open charges">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Invoice</TableHead>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Due</TableHead>
+                  <TableHead className="text-right">Open</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {a.open_charges.map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell className="font-medium">{c.invoice_number}</TableCell>
+                    <TableCell>{c.invoice_date}</TableCell>
+                    <TableCell>{c.due_date ?? ''}</TableCell>
+                    <TableCell className="text-right">{formatMoney(c.open)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Payments</CardTitle>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {a.recent_payments.length === 0 ? (
+            <p className="text-muted-foreground text-sm">No payments yet.</p>
+          ) : (
+            <Table aria-label="Recent payments">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Date</TableHead>
+                  <TableHead>Payment</TableHead>
+                  <TableHead>Method</TableHead>
+                  <TableHead className="text-right">Amount</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {a.recent_payments.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell>{p.payment_date}</TableCell>
+                    <TableCell>
+                      {p.payment_number} {p.status !== 'cleared' ? <Badge variant="secondary">{humanize(p.status)}</Badge> : null}
+                    </TableCell>
+                    <TableCell>{humanize(p.payment_method)}</TableCell>
+                    <TableCell className="text-right">{formatMoney(p.amount)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      <StatementCard />
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>My Units</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            {a.units.length === 0 ? <p className="text-muted-foreground text-sm">No units are linked to your account.</p> : null}
+            {a.units.map((u) => (
+              <div key={u.property_id} className="space-y-1" role="group" aria-label={`Unit ${u.unit_number}`}>
+                <p className="font-medium">
+                  Unit {u.unit_number}
+                  {u.street_address ? `, ${u.street_address}` : ''} · {humanize(u.relationship_type)} {u.ownership_percentage}%
+                </p>
+                {u.co_owners.length ? (
+                  <p className="text-muted-foreground text-sm">Co-owners: {u.co_owners.map((c) => `${c.name} (${c.ownership_percentage}%)`).join(', ')}</p>
+                ) : null}
+              </div>
+            ))}
+          </CardContent>
+        </Card>
+        <ContactCard owner={a.owner} />
+      </div>
+    </>
+  );
+}
+
+function Figure({ title, value, note }: { title: string; value: string; note: string }) {
+  return (
+    <Card role="group" aria-label={title}>
+      <CardHeader>
+        <CardDescription>{title}</CardDescription>
+        <CardTitle className="text-2xl">{value}</CardTitle>
+      </CardHeader>
+      {note ? <CardContent className="text-muted-foreground text-sm">{note}</CardContent> : null}
+    </Card>
+  );
+}
+
+function StatementCard() {
+  const [period, setPeriod] = useState(currentMonth);
+  const [busy, setBusy] = useState(false);
+  const onDownload = async () => {
+    setBusy(true);
+    try {
+      await downloadMyStatement(period.from, period.to);
+    } catch (e) {
+      toast.error(`Failed to download the statement: ${errorMessage(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Statements</CardTitle>
+        <CardDescription>Download your statement for any period as a PDF.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <StatementPeriodFields value={period} onChange={setPeriod} />
+        <Button variant="outline" disabled={busy || !period.from || !period.to} onClick={() => void onDownload()}>
+          <FileDownIcon /> Download Statement (PDF)
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Contact details from the owner record; the phone on the user's own record is theirs to change, as on User Profile. */
+function ContactCard({ owner }: { owner: MyAccount['owner'] }) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [phone, setPhone] = useState(user.phone ?? '');
+  const save = useMutation({
+    mutationFn: () => updateMyPhone(phone),
+    onSuccess: () => {
+      toast.success('Contact details saved');
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  const cityLine = [owner.city, [owner.state, owner.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Contact Details</CardTitle>
+        <CardDescription>Account #{owner.owner_id} · {humanize(owner.resident_status)}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        <dl className="space-y-1">
+          <div><dt className="text-muted-foreground inline">Name: </dt><dd className="inline">{owner.name}</dd></div>
+          <div><dt className="text-muted-foreground inline">Email: </dt><dd className="inline">{owner.email ?? '—'}</dd></div>
+          <div>
+            <dt className="text-muted-foreground inline">Mailing address: </dt>
+            <dd className="inline">{[owner.mailing_address, owner.mailing_address_2, cityLine].filter(Boolean).join(', ') || '—'}</dd>
+          </div>
+        </dl>
+        <form className="space-y-2" onSubmit={onSubmit}>
+          <Label htmlFor="my-phone">Phone</Label>
+          <div className="flex gap-2">
+            <Input id="my-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+            <Button type="submit" disabled={save.isPending}>Save</Button>
+          </div>
+          <FormError error={save.error} />
+        </form>
+        <p className="text-muted-foreground">To change your name, email or mailing address, contact the association.</p>
+      </CardContent>
+    </Card>
+  );
+}
