@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APP_ID, freshDatabase } from './helpers.ts';
+import { APP_ID, freshDatabase, HEAVY_TEST_TIMEOUT_MS } from './helpers.ts';
 import { runOps, startServerProcess, type ServerProcess } from './processes.ts';
 import { startS3Server, type TestS3 } from './s3-server.ts';
 
@@ -119,5 +119,5 @@ describe(`backup and restore drill on ${onPostgres ? 'PostgreSQL (files in S3)' 
     const after = await snapshot(server, token, fileUrl);
     expect(after).toEqual(before);
     expect((await server.stop({ keepData: true })).code).toBe(0);
-  });
+  }, HEAVY_TEST_TIMEOUT_MS);
 });

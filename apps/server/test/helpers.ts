@@ -8,6 +8,8 @@ import { loadConfig, type AppConfig } from '../src/config.ts';
 
 export const APP_ID = 'covenant-test';
 export const PASSWORD = 'correct-horse-9';
+/** For tests that start processes or move whole backups: a slow, loaded machine must not fail them (a bound, not a speed check). */
+export const HEAVY_TEST_TIMEOUT_MS = 240_000;
 
 /** PostgreSQL server URL when the suite runs against a real server (CI); otherwise in-memory PGlite. */
 const SERVER_URL = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ID, createTestApp, createUser, makeOwner, type TestApp } from './helpers.ts';
+import { APP_ID, createTestApp, createUser, HEAVY_TEST_TIMEOUT_MS, makeOwner, type TestApp } from './helpers.ts';
 import { startServerProcess, type ServerProcess } from './processes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -163,5 +163,5 @@ describe('the production process', () => {
     expect((await server.stop({ keepData: true })).code).toBe(0);
     server = undefined;
     await rm(dataDir, { recursive: true, force: true });
-  });
+  }, HEAVY_TEST_TIMEOUT_MS);
 });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, makeOwner, type TestApp } from './helpers.ts';
+import { createTestApp, createUser, HEAVY_TEST_TIMEOUT_MS, makeOwner, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: { id: string; email: string; token: string };
@@ -137,7 +137,7 @@ describe('body size limits', () => {
     } finally {
       await source.close();
     }
-  });
+  }, HEAVY_TEST_TIMEOUT_MS);
 
   it('ordinary JSON bodies keep the small default limit', async () => {
     const huge = await t.call('POST', '/entities/Owner', { token: admin.token, body: { owner_id: '400001', first_name: 'A', last_name: 'B', notes: 'x'.repeat(1536 * 1024) } });
