@@ -42,7 +42,7 @@ const scheduleFields = {
   invoice_day: integer('Invoice day', 1, 28).optional(),
   due_days: integer('Due days', 0, 365).optional(),
   installments: integer('Installments', 1, 120).optional(),
-  property_ids: z.array(recordId('Property')).max(10_000).optional(),
+  property_ids: z.array(recordId('Property'), { error: 'Units must be a list of property ids' }).max(10_000).optional(),
   is_active: z.boolean().optional(),
   notes: optText(5000),
 };
@@ -84,7 +84,7 @@ const lateFeeFields = {
   max_amount: optMoney('Maximum fee'),
   min_balance: optMoney('Minimum balance'),
   annual_interest_rate: decimal('Annual interest rate', { min: 0, max: 100, places: 4 }).nullable().optional(),
-  product_ids: z.array(recordId('Item')).min(1, 'Choose at least one item the rule applies to').max(500),
+  product_ids: z.array(recordId('Item'), { error: 'Items must be a list of item ids' }).min(1, 'Choose at least one item the rule applies to').max(500),
   late_fee_product_id: recordId('Late fee item'),
   is_active: z.boolean().optional(),
 };
@@ -121,3 +121,10 @@ export const waiveLateFeeInput = z.strictObject({
   date: isoDate('Date').optional(),
 });
 
+
+/** The run history: one job or both, newest first, paged. */
+export const chargeRunsQuery = z.object({
+  job: z.enum(CHARGE_JOBS, { error: 'Job must be assessments or late_fees' }).optional(),
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1, 'Limit must be 1 to 500').max(500, 'Limit must be 1 to 500').default(20),
+  skip: z.coerce.number({ error: 'Skip must be a number' }).int().min(0, 'Skip cannot be negative').default(0),
+});

@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
                   page('AuditLog', () => import('@/features/audit-log/audit-log-page')),
                   page('Budgets', () => import('@/features/budgets/budgets-page')),
                   page('Reserves', () => import('@/features/reserves/reserves-page')),
+                  page('Assessments', () => import('@/features/assessments/assessments-page')),
                   { path: '*', Component: NotFoundPage },
                 ],
               },
