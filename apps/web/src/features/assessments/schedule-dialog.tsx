@@ -46,8 +46,8 @@ export function ScheduleDialog({ schedule, items, funds, onClose }: { schedule: 
       name: v.name, product_id: v.product_id, frequency: v.frequency, amount_basis: basis, start_date: v.start_date,
       end_date: v.end_date || null, invoice_day: v.invoice_day, due_days: v.due_days, notes: v.notes || null,
       installments: v.frequency === 'once' ? v.installments : '1',
-      amount: basis === 'fixed' || basis === 'per_sqft' ? v.amount : null,
-      total_amount: basis === 'allocation' ? v.total_amount : null,
+      amount: basis === 'fixed' || basis === 'per_sqft' ? v.amount.trim() || null : null,
+      total_amount: basis === 'allocation' ? v.total_amount.trim() || null : null,
       allocation_method: basis === 'allocation' ? v.allocation_method : null,
       ...(v.fund_id ? { fund_id: v.fund_id } : {}),
     };
