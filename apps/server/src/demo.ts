@@ -196,6 +196,13 @@ async function load(base: Ctx) {
     allocation_method: 'sqft', installments: 3, start_date: months[months.length - 3], due_days: 30,
   });
   const specialRun = await runAssessments(ctx, { as_of: today });
+  // Most owners pay each installment within three weeks; the late payers do not.
+  for (const item of specialRun.items) {
+    const payDate = addDays(item.invoice_date, 1 + Math.floor(rand() * 20));
+    if (latePayers.has(item.owner_id) || rand() < 0.1 || payDate > today) continue;
+    await recordPayment(ctx, { owner_id: item.owner_id, amount: item.amount, payment_date: payDate, payment_method: 'online', reference_number: `SPECIAL-${item.period}`, invoice_ids: [item.invoice_id] });
+    paymentsMade++;
+  }
   await make('LateFeeRule', {
     name: 'Dues late fee', grace_days: 10, fee_type: 'greater_of', fixed_amount: 25, percent: 10, max_amount: 50, annual_interest_rate: 12,
     product_ids: [duesItem.id, specialItem.id], late_fee_product_id: lateItem.id,

@@ -292,7 +292,16 @@ export async function runDueJobs(ctx: Ctx, at: Date = new Date()): Promise<Array
   if (hour < policy.runHour) return [];
   const day = await associationToday(ctx, at);
   const out: Array<{ job: ChargeJob; run: RunAnswer | null }> = [];
-  for (const job of ['assessments', 'late_fees'] as const) out.push({ job, run: await runJob(ctx, job, day, false, 'scheduler') });
+  const failed: unknown[] = [];
+  // One job failing (a unit without the figure its schedule needs) does not keep the other from running.
+  for (const job of ['assessments', 'late_fees'] as const) {
+    try {
+      out.push({ job, run: await runJob(ctx, job, day, false, 'scheduler') });
+    } catch (err) {
+      failed.push(err);
+    }
+  }
+  if (failed.length) throw new AggregateError(failed, `Scheduled runs of ${day} failed: ${failed.map((e) => (e as Error).message).join('; ')}`);
   return out;
 }
 
