@@ -200,7 +200,7 @@ async function load(base: Ctx) {
   for (const item of specialRun.items) {
     const payDate = addDays(item.invoice_date, 1 + Math.floor(rand() * 20));
     if (latePayers.has(item.owner_id) || rand() < 0.1 || payDate > today) continue;
-    await recordPayment(ctx, { owner_id: item.owner_id, amount: item.amount, payment_date: payDate, payment_method: 'online', reference_number: `SPECIAL-${item.period}`, invoice_ids: [item.invoice_id] });
+    await recordPayment(ctx, { owner_id: item.owner_id, amount: item.amount, payment_date: payDate, payment_method: 'online', reference_number: `SPECIAL-${item.period}`, invoice_ids: [item.invoice_id!] });
     paymentsMade++;
   }
   await make('LateFeeRule', {

@@ -58,7 +58,26 @@ export interface RunAnswer {
   as_of: string;
   dry_run: boolean;
   run_id: string | null;
-  items: Array<Record<string, unknown>>;
+  items: RunItemOut[];
+}
+
+/** One charge as a run answers it (invoice_id null in a preview). */
+export interface RunItemOut {
+  kind: ChargeItem['kind'];
+  source_id: string;
+  source_name: string;
+  owner_id: string;
+  owner_number: string;
+  owner_name: string;
+  property_id: string | null;
+  unit_number: string | null;
+  period: string;
+  invoice_date: string;
+  due_date: string;
+  amount: number;
+  description: string;
+  charged_invoice_number: string | null;
+  invoice_id: string | null;
 }
 
 type Row = Record<string, unknown>;
@@ -215,7 +234,7 @@ async function lateFeeCharges(ctx: Ctx, asOf: string): Promise<ChargeItem[]> {
   return items;
 }
 
-const itemOut = (i: ChargeItem, invoiceId?: string) => ({
+const itemOut = (i: ChargeItem, invoiceId?: string): RunItemOut => ({
   kind: i.kind, source_id: i.source_id, source_name: i.source_name, owner_id: i.owner_id, owner_number: i.owner_number, owner_name: i.owner_name,
   property_id: i.property_id, unit_number: i.unit_number, period: i.period, invoice_date: i.invoice_date, due_date: i.due_date,
   amount: centsToNumber(i.cents), description: i.description, charged_invoice_number: i.charged_invoice_number ?? null, invoice_id: invoiceId ?? null,
