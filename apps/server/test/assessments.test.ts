@@ -226,7 +226,8 @@ describe('who may run and see', () => {
       expect((await t.call('POST', `/functions/${fn}`, { token: pm.token, body: { dry_run: true, as_of: '2026-07-01' } })).statusCode).toBe(200);
     }
     expect((await t.call('GET', '/charge-runs', { token: owner.token })).statusCode).toBe(403);
-    expect((await t.call('GET', '/entities/AssessmentSchedule', { token: owner.token })).json()).toEqual([]);
+    expect((await t.call('GET', '/entities/AssessmentSchedule', { token: owner.token })).statusCode).toBe(403);
+    expect((await t.call('GET', '/entities/LateFeeRule', { token: owner.token })).statusCode).toBe(403);
     const aliceFee = (await rows<{ invoice_id: string }>(sql`select c.invoice_id from charge_run_items c join invoices i on i.id = c.invoice_id where c.kind = 'late_fee' and i.owner_id = ${alice.id} and i.status <> 'cancelled' limit 1`))[0]!.invoice_id;
     expect((await t.call('POST', '/functions/waiveLateFee', { token: owner.token, body: { invoice_id: aliceFee, reason: 'not mine' } })).statusCode).toBe(404);
     const bobFee = (await rows<{ invoice_id: string }>(sql`select c.invoice_id from charge_run_items c join invoices i on i.id = c.invoice_id where c.kind = 'late_fee' and i.owner_id = ${bob.id} and i.status <> 'cancelled' limit 1`))[0];
@@ -255,11 +256,55 @@ describe('idempotent across the scheduler, restarts and processes', () => {
   });
 });
 
+describe('the scheduler inside the server', () => {
+  it('a server that starts after the run hour runs the day\'s assessments by itself, once', async () => {
+    const pg = await freshDatabase();
+    const where = pg ? { url: pg.url } : { dir: `/tmp/covenant-clock-${randomBytes(6).toString('hex')}` };
+    const today = new Date().toISOString().slice(0, 10);
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const setup = await appOn(where);
+    const ownerId = await (async () => {
+      const call = async (method: string, url: string, body?: unknown, token?: string) => {
+        const res = await setup.app.inject({ method: method as 'GET', url: `/api/apps/${APP_ID}${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: body as object });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+        return res.json();
+      };
+      const { access_token: token } = await call('POST', '/setup', { full_name: 'Admin', email: 'admin@clock.example', password: 'correct-horse-9' });
+      await call('POST', '/entities/OrgSettings', { company_name: 'Clockwork HOA', run_hour: 0, time_zone: 'UTC' }, token);
+      const chart = (await call('GET', '/entities/ChartOfAccount', undefined, token)) as Array<{ id: string; account_number: string }>;
+      const item = await call('POST', '/entities/Product', { product_code: 'D', description: 'Dues', unit_price: 0, account_id: chart.find((a) => a.account_number === '4000')!.id }, token);
+      const owner = await call('POST', '/entities/Owner', { owner_id: '720001', first_name: 'Clock', last_name: 'Owner' }, token);
+      const unit = await call('POST', '/entities/Property', { property_id: '820001', unit_number: 'CL-1' }, token);
+      await call('POST', '/entities/OwnerProperty', { owner_id: owner.id, property_id: unit.id }, token);
+      await call('POST', '/entities/AssessmentSchedule', { name: 'Dues', product_id: item.id, frequency: 'monthly', amount_basis: 'fixed', amount: 10, start_date: monthStart }, token);
+      return owner.id as string;
+    })();
+    await setup.close();
+
+    // Started with its scheduler on, past the run hour (00:00 UTC): its first tick runs today's jobs.
+    const server = await appOn(where, { schedulerEnabled: true });
+    try {
+      let runs: Array<{ job: string; trigger: string; count: number }> = [];
+      for (let i = 0; i < 150 && runs.length < 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        runs = (await server.db.db.execute(sql`select job, trigger, count from charge_runs where as_of = ${today} order by job`)).rows as typeof runs;
+      }
+      expect(runs).toEqual([{ job: 'assessments', trigger: 'scheduler', count: 1 }, { job: 'late_fees', trigger: 'scheduler', count: 0 }]);
+      const invoices = (await server.db.db.execute(sql`select invoice_date, total_amount from invoices where owner_id = ${ownerId}`)).rows as Array<{ invoice_date: string; total_amount: string }>;
+      expect(invoices.map((i) => [String(i.invoice_date).slice(0, 10), Number(i.total_amount)])).toEqual([[monthStart, 10]]);
+    } finally {
+      await server.close();
+      await pg?.drop();
+    }
+  }, 60_000);
+});
+
 /** An app on a given database (PostgreSQL URL or a PGlite folder), started as production starts it. */
-async function appOn(database: { url?: string; dir?: string }) {
+async function appOn(database: { url?: string; dir?: string }, overrides: Partial<AppConfig> = {}) {
   const config: AppConfig = {
     ...loadConfig({ APP_ID, LOG_LEVEL: 'silent', DATA_DIR: database.dir ?? `/tmp/covenant-test-${randomBytes(6).toString('hex')}`, PUBLIC_URL: 'http://127.0.0.1:3999' }),
     databaseUrl: database.url, inMemoryDb: false, webDistDir: undefined, schedulerEnabled: false, authRateLimitPerMinute: 10_000,
+    ...overrides,
   };
   return buildApp(config);
 }

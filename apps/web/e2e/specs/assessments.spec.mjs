@@ -2,6 +2,7 @@ import { expectEqual, expectHidden, expectVisible } from '../lib/expect.mjs';
 import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
 import { AssessmentsPage } from '../pages/assessments-page.mjs';
+import { OrgSettingsPage } from '../pages/org-settings-page.mjs';
 
 /** The preview's figures: "N charges, total $X". @param {import('playwright-core').Locator} preview */
 async function previewFigures(preview) {
@@ -75,5 +76,32 @@ export default [
     await screen.schedules.getByRole('row', { name: 'E2E dues' }).getByRole('button', { name: 'Deactivate' }).click();
     await expectVisible(screen.toast('E2E dues deactivated'));
     await expectVisible(screen.schedules.getByRole('row', { name: 'E2E dues' }).getByText('Inactive'));
+  }),
+  spec('assessments: the billing settings on Organization Settings (time zone, run hour, co-owners, payment order, credits)', async ({ page, api }) => {
+    const token = await adminToken(api);
+    const [before] = await api.app('GET', '/entities/OrgSettings', { token });
+    await signInWithToken(page, token, '/OrgSettings');
+    const settings = new OrgSettingsPage(page);
+    await expectVisible(page.getByRole('heading', { name: 'Billing' }));
+    if (!before) await settings.companyName.fill('Billing Settings HOA');
+    await page.getByLabel('Time zone').fill('America/Denver');
+    await page.getByRole('combobox', { name: 'Daily run hour' }).click();
+    await page.getByRole('option', { name: '05:00', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Co-owned units' }).click();
+    await page.getByRole('option', { name: 'Split by ownership percentage' }).click();
+    await page.getByRole('combobox', { name: 'Payment application order' }).click();
+    await page.getByRole('option', { name: 'Interest, then late fees, other charges, then assessments' }).click();
+    await page.getByRole('switch', { name: "Apply owners' credit to new charges automatically" }).click();
+    await settings.save.click();
+    await expectVisible(settings.saved);
+    const [after] = await api.app('GET', '/entities/OrgSettings', { token });
+    expectEqual(
+      [after.time_zone, after.run_hour, after.co_owner_billing, after.payment_application_order, after.auto_apply_credits],
+      ['America/Denver', 5, 'split', 'fees_first', true],
+      'the saved billing settings',
+    );
+    // Put back what the other specs expect.
+    if (!before) await api.app('DELETE', `/entities/OrgSettings/${after.id}`, { token });
+    else await api.app('PUT', `/entities/OrgSettings/${after.id}`, { token, body: { time_zone: before?.time_zone ?? null, run_hour: 6, co_owner_billing: 'principal', payment_application_order: 'oldest_first', auto_apply_credits: false } });
   }),
 ];
