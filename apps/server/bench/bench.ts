@@ -181,6 +181,32 @@ try {
   const streams = await paymentStreams(8, 25);
   rows.push(`| recordPayment, 8 concurrent streams × 25 (different owners) | ${(streams.payments / streams.seconds).toFixed(0)} payments/s | ${streams.deadlocks} deadlocks, ${streams.failed} failed | | ${streams.deadlocks === 0 && streams.failed === 0 ? 'ok' : 'OVER'} |`);
   if (streams.deadlocks || streams.failed) failures++;
+
+  // The scheduled runs on top of the history: a monthly dues schedule for every unit and a late-fee rule on it,
+  // previewed (dry run) and posted through runAssessments and runLateFees (the invoice commands' bulk writer).
+  {
+    const { runAssessments, runLateFees } = await import('../src/features/assessments/charge-runs.service.ts');
+    const { systemAccounts } = await import('../src/features/accounts/accounts.service.ts');
+    const acc = await systemAccounts(billingCtx);
+    const post = async (path: string, payload: unknown) => {
+      const res = await built.app.inject({ method: 'POST', url: `${base}${path}`, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return res.json() as { id: string };
+    };
+    const dues = await post('/entities/Product', { product_code: 'SCHED', description: 'Scheduled dues', unit_price: 0, account_id: acc.assessment_income });
+    const fee = await post('/entities/Product', { product_code: 'LATE', description: 'Late fee', unit_price: 0, account_id: acc.late_fee_income });
+    await post('/entities/AssessmentSchedule', { name: 'Dues', product_id: dues.id, frequency: 'monthly', amount_basis: 'unit_fee', start_date: '2030-01-01' });
+    await post('/entities/LateFeeRule', { name: 'Late fee', grace_days: 10, fee_type: 'greater_of', fixed_amount: 25, percent: 10, annual_interest_rate: 18, product_ids: [dues.id], late_fee_product_id: fee.id });
+    const expectCount = (n: number) => (r: { count: number }) => {
+      if (r.count !== n) throw new Error(`expected ${n} charges, got ${r.count}`);
+    };
+    await timeOnce(`Assessments preview, dry run (${UNITS} units)`, 5000, async () => expectCount(UNITS)(await runAssessments(billingCtx, { as_of: '2030-01-01', dry_run: true })));
+    await timeOnce(`Assessments run (${UNITS} units)`, 5000, async () => expectCount(UNITS)(await runAssessments(billingCtx, { as_of: '2030-01-01' })));
+    await timeOnce(`Assessments run again (nothing to bill)`, 5000, async () => expectCount(0)(await runAssessments(billingCtx, { as_of: '2030-01-02' })));
+    // Every unit's January dues are late by February 1: a fee and a month's interest each.
+    await timeOnce(`Late fees preview, dry run (${UNITS} late invoices)`, 5000, async () => expectCount(2 * UNITS)(await runLateFees(billingCtx, { as_of: '2030-02-01', dry_run: true })));
+    await timeOnce(`Late fees run (${UNITS} late invoices)`, 5000, async () => expectCount(2 * UNITS)(await runLateFees(billingCtx, { as_of: '2030-02-01' })));
+  }
   const counts = (await db.execute(sql`select (select count(*) from journal_lines)::int as lines, (select count(*) from invoices)::int as invoices`)).rows[0] as { lines: number; invoices: number };
   const { lines: journalLineCount, invoices: invoiceCount } = counts;
   cases.push(

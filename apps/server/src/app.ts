@@ -19,6 +19,7 @@ import { assertAppId, assertEnrolledIfRequired, bearerOf } from './lib/http.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
 import { accountsFeature } from './features/accounts/accounts.feature.ts';
+import { assessmentsFeature } from './features/assessments/assessments.feature.ts';
 import { backupFeature } from './features/backup/backup.feature.ts';
 import { billingFeature } from './features/billing/billing.feature.ts';
 import { billsFeature } from './features/bills/bills.feature.ts';
@@ -58,6 +59,7 @@ import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
 import { Metrics } from './platform/metrics/metrics.service.ts';
 import { ChangeBus } from './platform/realtime/change-bus.ts';
 import { RealtimeServer } from './platform/realtime/realtime.server.ts';
+import { Scheduler } from './platform/scheduler/scheduler.ts';
 import { settingsRoutes } from './platform/settings/settings.routes.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -66,7 +68,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature,
-  budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature,
+  budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
 ];
 
 export interface RegisteredRoute {
@@ -246,6 +248,10 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   const folder = new AccountTotalsFolder(db.db, (err) => app.log.warn({ err }, 'ledger upkeep (totals fold, hash chain) failed'), 250, [foldAccountTotals, sealJournal]);
   services.onLedgerWrite = () => folder.schedule();
   folder.schedule();
+  // The daily runs (assessments, late fees) at the organization's run hour, in this process unless turned off.
+  const scheduler = config.schedulerEnabled
+    ? new Scheduler([...registry.jobs.values()], systemCtx, (job, err) => app.log.error({ err, job }, 'scheduled job failed'))
+    : null;
 
   return {
     app,
@@ -256,6 +262,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     systemCtx,
     /** Stops accepting, finishes requests in flight, then closes realtime and the database. */
     async close() {
+      await scheduler?.close();
       await app.close();
       await realtime.close();
       await folder.close();

@@ -25,6 +25,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  /** off: no scheduled runs in this process (manual runs still work). */
+  SCHEDULER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   TIME_ZONE: z.string().refine(isTimeZone, 'TIME_ZONE must be an IANA time zone such as America/Chicago').optional().or(z.literal('').transform(() => undefined)),
@@ -65,6 +67,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** How long a stopping server waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
+  /** Runs the daily jobs (assessments, late fees) at the organization's run hour. */
+  schedulerEnabled: boolean;
   webDistDir: string | undefined;
   /** The migrations folder, found from this file in the source tree and in the bundle (apps/server/dist) alike. */
   migrationsDir: string;
@@ -108,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    schedulerEnabled: e.SCHEDULER === 'on',
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
     migrationsDir: resolve(new URL('../../../packages/db/migrations', import.meta.url).pathname),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

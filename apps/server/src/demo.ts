@@ -15,7 +15,7 @@ import { loadConfig } from './config.ts';
 import { today as todayOf, type Actor, type Ctx } from './lib/context.ts';
 import { createAdministrator } from './platform/auth/auth.service.ts';
 import { createEntity, listEntities } from './platform/entities/entities.service.ts';
-import { runMonthlyBilling } from './features/billing/billing.service.ts';
+import { runAssessments, runLateFees } from './features/assessments/charge-runs.service.ts';
 import { recordPayment } from './features/payments/payment.commands.ts';
 import { balanceSheet, arAging } from './features/reports/reports.service.ts';
 import { transferBetweenFunds } from './features/funds/funds.feature.ts';
@@ -131,10 +131,16 @@ async function load(base: Ctx) {
     owners: [],
     vendors: [],
   });
+  // Dues by schedule: each unit's monthly fee, billed on the 1st, due in 15 days; each month's run bills that month.
+  const duesItem = await make('Product', { product_code: 'DUES', description: 'Monthly assessment', unit_price: 0, account_id: account('4000') });
+  const lateItem = await make('Product', { product_code: 'LATE', description: 'Late fee', unit_price: 0, account_id: account('4100') });
+  const specialItem = await make('Product', { product_code: 'SPECIAL', description: 'Special assessment', unit_price: 0, account_id: account('4000'), fund_id: fund('reserve') });
+  await make('AssessmentSchedule', { name: 'Monthly dues', product_id: duesItem.id, frequency: 'monthly', amount_basis: 'unit_fee', start_date: months[0], invoice_day: 1, due_days: 15 });
   const latePayers = new Set(ownerIds.filter(() => rand() < 0.06));
   let paymentsMade = 0;
+  let scheduled = 0;
   for (const [m, month] of months.entries()) {
-    await runMonthlyBilling(ctx, { invoice_date: month });
+    scheduled += (await runAssessments(ctx, { as_of: month })).count;
     const bills = await listEntities(ctx, def('Invoice'), { filter: { invoice_date: month }, limit: 5000 });
     for (const inv of bills) {
       const recent = m >= months.length - 2;
@@ -183,6 +189,27 @@ async function load(base: Ctx) {
   await make('BillPayment', { bill_id: roofBill.id, amount: 18500, payment_date: addDays(roofDate, 14), payment_method: 'check', cash_account_id: account('1010') });
   billCount++;
 
+  // A special assessment for the pool, allocated by square footage into the reserve fund, in three monthly
+  // installments from two months ago; a late-fee rule on the dues: $25 or 10%, whichever is greater, capped at
+  // $50, after 10 grace days, with 12% a year simple interest; both run as of today.
+  const special = await make('AssessmentSchedule', {
+    name: 'Pool resurfacing special assessment', product_id: specialItem.id, frequency: 'once', amount_basis: 'allocation', total_amount: 36000,
+    allocation_method: 'sqft', installments: 3, start_date: months[months.length - 3], due_days: 30,
+  });
+  const specialRun = await runAssessments(ctx, { as_of: today });
+  // Most owners pay each installment within three weeks; the late payers do not.
+  for (const item of specialRun.items) {
+    const payDate = addDays(item.invoice_date, 1 + Math.floor(rand() * 20));
+    if (latePayers.has(item.owner_id) || rand() < 0.1 || payDate > today) continue;
+    await recordPayment(ctx, { owner_id: item.owner_id, amount: item.amount, payment_date: payDate, payment_method: 'online', reference_number: `SPECIAL-${item.period}`, invoice_ids: [item.invoice_id!] });
+    paymentsMade++;
+  }
+  await make('LateFeeRule', {
+    name: 'Dues late fee', grace_days: 10, fee_type: 'greater_of', fixed_amount: 25, percent: 10, max_amount: 50, annual_interest_rate: 12,
+    product_ids: [duesItem.id, specialItem.id], late_fee_product_id: lateItem.id,
+  });
+  const lateRun = await runLateFees(ctx, { as_of: today });
+
   // The last complete fiscal year is closed: its income and expenses move into each fund's balance.
   const lastYearEnd = `${Number(today.slice(0, 4)) - 1}-12-31`;
   if (lastYearEnd > months[0]!) await closeYear(ctx, { fiscal_year_end: lastYearEnd });
@@ -196,6 +223,8 @@ async function load(base: Ctx) {
   console.log(`\nMaple Ridge Community Association loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`  ${units.length} units, ${ownerIds.length} owners, ${months.length} months of dues, ${paymentsMade + 3} payments, ${vendors.length} vendors, ${billCount} bills`);
   console.log(`  journal lines: ${tb.n}; trial balance: debits ${tb.d} = credits ${tb.c}`);
+  console.log(`  assessments by schedule: ${scheduled} dues invoices over ${months.length} months; ${special.name as string}: ${specialRun.count} installment invoices so far, ${specialRun.total.toFixed(2)}`);
+  console.log(`  late fees as of ${today}: ${lateRun.items.filter((i) => i.kind === 'late_fee').length} fees and ${lateRun.items.filter((i) => i.kind === 'interest').length} interest charges, ${lateRun.total.toFixed(2)} in all`);
   console.log(`  A/R (aging total): ${ar.totals.total.toFixed(2)}; owners with a balance: ${ar.rows.length}`);
   console.log(`  balance sheet as of ${today}: assets ${bs.total_assets.toFixed(2)}, liabilities ${bs.total_liabilities.toFixed(2)}, equity ${bs.total_equity.toFixed(2)} (difference ${bs.difference.toFixed(2)})`);
   const byFund = await balanceSheet(ctx, { format: 'json', by_fund: true, as_of: today });

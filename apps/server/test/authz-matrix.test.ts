@@ -90,6 +90,10 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
   BudgetLine: {
     import: { status: 400, message: /^Unknown column 'amounts' for BudgetLine$/ },
   },
+  // A list of items does not fit a CSV cell: late-fee rules are written on the Assessments screen or through the API.
+  LateFeeRule: {
+    import: { status: 400, message: /^Row 2: product_ids: Items must be a list of item ids$/ },
+  },
   // An application is posted to the ledger: it is created or removed, never edited.
   PaymentInvoice: {
     update: { status: 403, message: /^Payment application records cannot be changed here$/ },
@@ -247,6 +251,10 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
     }
     case 'ReserveComponent':
       return { name: `Matrix roof ${n}`, category: 'Roofing', useful_life_years: 20, remaining_life_years: 5, current_replacement_cost: 1000 };
+    case 'AssessmentSchedule':
+      return { name: `Matrix dues ${n}`, product_id: seed.Product!.a, frequency: 'monthly', amount_basis: 'unit_fee', start_date: '2025-01-01', is_active: false };
+    case 'LateFeeRule':
+      return { name: `Matrix late fee ${n}`, grace_days: 10, fee_type: 'fixed', fixed_amount: 5, product_ids: [seed.Product!.a], late_fee_product_id: seed.Product!.a, is_active: false };
     case 'BillPayment': {
       const bill = await adminCreate('Bill', { bill_number: `MBP-${n}`, vendor_id: seed.Vendor!.a, bill_date: '2025-03-01' });
       await adminCreate('BillLineItem', { bill_id: bill.id, description: 'Repair', quantity: 1, unit_price: 20, account_id: seed.ChartOfAccount!.a });
@@ -290,6 +298,8 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   Budget: { notes: 'matrix update' },
   BudgetLine: { notes: 'matrix update' },
   ReserveComponent: { notes: 'matrix update' },
+  AssessmentSchedule: { notes: 'matrix update' },
+  LateFeeRule: { grace_days: 12 },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -371,6 +381,8 @@ beforeAll(async () => {
   seed.Budget = { a: (await adminCreate('Budget', { name: 'Matrix operating budget', fiscal_year: 2025, fund_id: systemFund.operating })).id };
   seed.BudgetLine = { a: (await adminCreate('BudgetLine', { budget_id: seed.Budget.a, account_id: seed.ChartOfAccount.a, amounts: Array(12).fill(100) })).id };
   seed.ReserveComponent = { a: (await adminCreate('ReserveComponent', { name: 'Matrix pool', useful_life_years: 10, remaining_life_years: 3, current_replacement_cost: 5000 })).id };
+  seed.AssessmentSchedule = { a: (await adminCreate('AssessmentSchedule', { name: 'Matrix dues', product_id: seed.Product.a, frequency: 'monthly', amount_basis: 'unit_fee', start_date: '2025-01-01', is_active: false })).id };
+  seed.LateFeeRule = { a: (await adminCreate('LateFeeRule', { name: 'Matrix late fee', grace_days: 10, fee_type: 'fixed', fixed_amount: 5, product_ids: [seed.Product.a], late_fee_product_id: seed.Product.a, is_active: false })).id };
   seed.BillPayment = { a: (await adminCreate('BillPayment', { bill_id: seed.Bill.a, amount: 30, payment_date: '2025-01-20' })).id };
   seed.Role = { a: (await adminCreate('Role', { role_name: 'matrix_committee', display_name: 'Matrix committee' })).id };
   // A privilege of a non-admin role that changes nothing (renter already has no access to reports).
@@ -768,6 +780,16 @@ const ROUTES: Record<string, RouteRule> = {
     request: () => ({ method: 'GET', url: '/my-account/statement?from=2025-01-01&to=2025-12-31' }),
     verify: (caller, res) => {
       if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ owner: { id: seed.Owner!.a } });
+    },
+  },
+
+  // --- the history of assessment and late-fee runs ---
+  'GET /api/apps/:appId/charge-runs': {
+    access: 'invoices read_write',
+    expect: staff,
+    request: () => ({ method: 'GET', url: '/charge-runs?limit=5' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ rows: expect.any(Array), total: expect.any(Number) });
     },
   },
 
@@ -1269,7 +1291,7 @@ describe('4. non-entity routes × callers', () => {
 async function freshDocuments(ownerId: string) {
   const n = next();
   const invoice = await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/saveInvoice', json: { owner_id: ownerId, invoice_date: '2025-04-01', status: 'sent', lines: [{ description: `Fn ${n}`, quantity: 1, unit_price: 40 }] } });
-  const payment = await asAdmin<{ payment: { id: string } }>({ method: 'POST', url: '/functions/recordPayment', json: { owner_id: ownerId, amount: 20, payment_date: '2025-04-02' } });
+  const payment = await asAdmin<{ payment: { id: string } }>({ method: 'POST', url: '/functions/recordPayment', json: { owner_id: ownerId, amount: 20, payment_date: '2025-04-02', invoice_ids: [] } });
   return { invoice: invoice.id, payment: payment.payment.id };
 }
 async function freshBill() {
@@ -1309,7 +1331,28 @@ const journalParams = () => ({
 });
 const ledgerStatusSnapshot = async () => (await asAdmin({ method: 'GET', url: '/ledger/status' })) as unknown;
 
+let feeRule: Promise<string> | undefined;
+let lastFee = '';
+/** A late fee charged on a fresh late invoice of the owner (by a rule on an item only these invoices carry). */
+async function freshLateFee(ownerId: string): Promise<string> {
+  feeRule ??= (async () => {
+    const item = await adminCreate('Product', { product_code: `LATEFEE-${next()}`, description: 'Matrix late item', unit_price: 1, account_id: seed.ChartOfAccount!.a });
+    await adminCreate('LateFeeRule', { name: 'Matrix fee rule', grace_days: 0, fee_type: 'fixed', fixed_amount: 3, product_ids: [item.id], late_fee_product_id: item.id });
+    return item.id as string;
+  })();
+  const item = await feeRule;
+  const invoice = await asAdmin<{ invoice_number: string }>({ method: 'POST', url: '/functions/saveInvoice', json: { owner_id: ownerId, invoice_date: '2025-04-01', due_date: '2025-04-16', status: 'sent', lines: [{ product_id: item, quantity: 1, unit_price: 10 }] } });
+  const run = await asAdmin<{ items: Array<{ invoice_id: string; charged_invoice_number: string }> }>({ method: 'POST', url: '/functions/runLateFees', json: { as_of: '2025-05-01' } });
+  return run.items.find((i) => i.charged_invoice_number === invoice.invoice_number)!.invoice_id;
+}
+
 const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
+  runAssessments: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
+  runLateFees: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
+  waiveLateFee: [
+    { label: "Owner A's late fee", expect: ownDocument, params: async () => ({ invoice_id: (lastFee = await freshLateFee(seed.Owner!.a)), reason: 'matrix' }), state: invoiceState(() => lastFee) },
+    { label: "Owner B's late fee", expect: otherDocument, params: async () => ({ invoice_id: (lastFee = await freshLateFee(seed.Owner!.b!)), reason: 'matrix' }), state: invoiceState(() => lastFee) },
+  ],
   saveInvoice: [
     { label: 'new invoice', expect: invoicesWrite, params: () => ({ owner_id: seed.Owner!.a, invoice_date: '2025-05-01', status: 'draft', lines: [{ quantity: 1, unit_price: 1 }] }) },
     {

@@ -50,6 +50,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
     inMemoryDb: !database,
     webDistDir: undefined,
     authRateLimitPerMinute: 10_000,
+    // Scheduled runs are driven by the tests that test them (runDueJobs with a chosen instant).
+    schedulerEnabled: false,
     ...overrides,
   };
   const built = await buildApp(config, opts);

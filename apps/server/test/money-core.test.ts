@@ -385,7 +385,7 @@ describe('one definition of each figure', () => {
       const a = (await fresh.call('POST', '/functions/saveInvoice', { token, body: { owner_id: o.id, invoice_date: '2026-01-05', status: 'sent', tax_rate_id: rate.id, lines: [{ quantity: 1, unit_price: 100 }] } })).json();
       await fresh.call('POST', '/functions/saveInvoice', { token, body: { owner_id: o.id, invoice_date: '2020-01-05', due_date: '2020-01-20', status: 'sent', lines: [{ quantity: 1, unit_price: 40 }] } });
       const pay = (await fresh.call('POST', '/functions/recordPayment', { token, body: { owner_id: o.id, amount: 60, payment_date: '2026-01-10', invoice_ids: [a.id] } })).json();
-      await fresh.call('POST', '/functions/recordPayment', { token, body: { owner_id: o.id, amount: 15, payment_date: '2026-01-11' } });
+      await fresh.call('POST', '/functions/recordPayment', { token, body: { owner_id: o.id, amount: 15, payment_date: '2026-01-11', invoice_ids: [] } });
       await fresh.call('POST', '/functions/bouncePayment', { token, body: { payment_id: pay.payment.id, date: '2026-01-20', reason: 'NSF' } });
       const dash = (await fresh.call('GET', '/dashboard/summary', { token })).json();
       const summary = (await fresh.call('GET', '/reports/summary?from=2000-01-01&to=2099-12-31', { token })).json();

@@ -21,6 +21,9 @@ const resultsDir = join(e2eDir, 'results');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The first-run spec needs the empty instance, so it goes before the rest (alphabetical).
 const RUN_FIRST = ['first-run.spec.mjs'];
+// Posts charges for every owned unit of the shared instance (journal lines then refer to them): after the specs
+// that delete or count those units.
+const RUN_LAST = ['assessments.spec.mjs'];
 
 const filter = process.argv[2]?.toLowerCase();
 
@@ -38,7 +41,8 @@ async function loadSpecs() {
 /** @param {string} file */
 function rank(file) {
   const index = RUN_FIRST.indexOf(file);
-  return index === -1 ? RUN_FIRST.length : index;
+  if (index !== -1) return index;
+  return RUN_FIRST.length + (RUN_LAST.includes(file) ? 1 + RUN_LAST.indexOf(file) : 0);
 }
 
 async function main() {

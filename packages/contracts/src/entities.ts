@@ -5,6 +5,8 @@ import {
   RELATIONSHIP_TYPES, RESIDENT_STATUSES, RESOURCE_KEYS, SYSTEM_ROLES, THEMES, VENDOR_STATUSES, VENDOR_TYPES,
 } from './constants.ts';
 import { ASSESSMENT_BASES, ASSESSMENT_NEEDS, MONTHS_PER_YEAR } from './budgets.ts';
+import { CO_OWNER_BILLING, PAYMENT_APPLICATION_ORDERS } from './charges.ts';
+import { isTimeZone } from './dates.ts';
 import {
   decimal, enumOf, integer, isoDate, money, optDate, optEmail, optMoney, optRecordId, optText, recordId, reqText, sixDigitId,
 } from './fields.ts';
@@ -107,6 +109,12 @@ export const orgSettingsInput = z.strictObject({
   require_two_factor_for_staff: z.boolean().optional(),
   /** The month (1–12) the association's fiscal year starts in. */
   fiscal_year_start_month: integer('Fiscal year start month', 1, 12).optional(),
+  /** The association's IANA time zone; empty: the server's. */
+  time_zone: z.union([z.literal('').transform(() => null), z.string().refine(isTimeZone, 'Time zone must be an IANA time zone such as America/Chicago')]).nullable().optional(),
+  run_hour: integer('Run hour', 0, 23).optional(),
+  co_owner_billing: enumOf('Co-owner billing', CO_OWNER_BILLING).optional(),
+  payment_application_order: enumOf('Payment application order', PAYMENT_APPLICATION_ORDERS).optional(),
+  auto_apply_credits: z.boolean().optional(),
 });
 
 export const productInput = z.strictObject({

@@ -24,6 +24,12 @@ export interface ReportDef {
   run(ctx: Ctx, query: unknown): Promise<{ json: Record<string, unknown>; csv?: () => unknown[][]; filename: string }>;
 }
 
+/** Work the scheduler asks for every hour (and once at start); the job decides whether anything is due. */
+export interface JobDef {
+  name: string;
+  run(ctx: Ctx, at: Date): Promise<unknown>;
+}
+
 /** What a feature folder contributes: its entities, functions, reports, routes and start-up seeding. */
 export interface Feature {
   name: string;
@@ -31,6 +37,8 @@ export interface Feature {
   functions?: readonly FunctionDef[];
   reports?: readonly ReportDef[];
   routes?: (app: FastifyInstance) => Promise<void>;
+  /** Scheduled work (platform/scheduler); each run must be safe to repeat and to run in several processes. */
+  jobs?: readonly JobDef[];
   /** Runs at every start; must be idempotent. */
   seed?: (ctx: Ctx) => Promise<void>;
 }
@@ -52,11 +60,13 @@ export class Registry {
   readonly entities: ReadonlyMap<string, EntityDef>;
   readonly functions: ReadonlyMap<string, FunctionDef>;
   readonly reports: ReadonlyMap<string, ReportDef>;
+  readonly jobs: ReadonlyMap<string, JobDef>;
 
   constructor(readonly features: readonly Feature[]) {
     this.entities = indexBy('entity', features.flatMap((f) => f.entities ?? []));
     this.functions = indexBy('function', features.flatMap((f) => f.functions ?? []));
     this.reports = indexBy('report', features.flatMap((f) => f.reports ?? []));
+    this.jobs = indexBy('job', features.flatMap((f) => f.jobs ?? []));
   }
 
   entity(name: string): EntityDef | undefined {

@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
                   page('Budgets', () => import('@/features/budgets/budgets-page')),
                   page('Reserves', () => import('@/features/reserves/reserves-page')),
                   page('MyAccount', () => import('@/features/my-account/my-account-page')),
+                  page('Assessments', () => import('@/features/assessments/assessments-page')),
                   { path: '*', Component: NotFoundPage },
                 ],
               },

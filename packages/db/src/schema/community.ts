@@ -151,4 +151,19 @@ export const orgSettings = pgTable('org_settings', {
   require_two_factor_for_staff: boolean('require_two_factor_for_staff').notNull().default(false),
   /** The month (1–12) the fiscal year starts in; budgets keep the one they were made with. */
   fiscal_year_start_month: integer('fiscal_year_start_month').notNull().default(1),
-}, (t) => [check('org_settings_fiscal_month_range', sql`${t.fiscal_year_start_month} between 1 and 12`)]);
+  /** The association's IANA time zone (its "today" and the run hour); null: the server's TIME_ZONE. */
+  time_zone: text('time_zone'),
+  /** The hour (0–23, association time) the scheduler runs assessments and late fees each day. */
+  run_hour: integer('run_hour').notNull().default(6),
+  /** Co-owned units: split by ownership percentage, or billed to the principal owner alone. */
+  co_owner_billing: text('co_owner_billing').notNull().default('principal'),
+  /** The order a payment without chosen invoices pays open charges in. */
+  payment_application_order: text('payment_application_order').notNull().default('oldest_first'),
+  /** Existing owner credit pays new scheduled charges as they are billed. */
+  auto_apply_credits: boolean('auto_apply_credits').notNull().default(false),
+}, (t) => [
+  check('org_settings_fiscal_month_range', sql`${t.fiscal_year_start_month} between 1 and 12`),
+  check('org_settings_run_hour_range', sql`${t.run_hour} between 0 and 23`),
+  check('org_settings_co_owner_billing', sql`${t.co_owner_billing} in ('split', 'principal')`),
+  check('org_settings_application_order', sql`${t.payment_application_order} in ('oldest_first', 'assessments_first', 'fees_first')`),
+]);

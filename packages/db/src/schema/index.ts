@@ -1,5 +1,6 @@
 import * as auth from './auth.ts';
 import * as budgets from './budgets.ts';
+import * as charges from './charges.ts';
 import * as community from './community.ts';
 import * as enums from './enums.ts';
 import * as finance from './finance.ts';
@@ -8,5 +9,5 @@ import * as mailings from './mailings.ts';
 import * as platform from './platform.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings };
+export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges };
 export type Schema = typeof schema;

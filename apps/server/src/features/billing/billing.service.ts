@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { addDays, documentNumber } from '@covenant/contracts/documents';
+import { addDays } from '@covenant/contracts/documents';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { isoDate, optRecordId, optText } from '@covenant/contracts/fields';
 import { ownerProperties, owners, properties } from '@covenant/db/schema/community';
@@ -13,7 +13,7 @@ import { recordForActor } from '../../platform/entities/entities.service.ts';
 import { assertLineAccount, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import { insertInvoices, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
 import { defaultDueDate } from '../invoices/invoice.rules.ts';
-import { lockDayForBulkNumbering, usedSequences } from '../invoices/numbering.ts';
+import { bulkNumbers } from '../invoices/numbering.ts';
 import { productEntity } from '../items/items.feature.ts';
 
 export const billingInput = z.object({
@@ -53,7 +53,8 @@ export async function runMonthlyBilling(ctx: Ctx, params: Record<string, unknown
 
   return withTransaction(ctx, async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK}, hashtext(${month}))`);
-    await lockDayForBulkNumbering(tx, 'INV', input.invoice_date);
+    // Numbers continue each owner's sequence for that date (the day taken exclusively for the run).
+    const numberFor = await bulkNumbers(tx, 'INV', invoices, invoices.invoice_number, invoices.invoice_date, input.invoice_date);
     // Principal owner per unit with a fee, skipping units that already have this month's invoice.
     const units = (await tx.db.execute(sql`
       select distinct on (p.id) p.id as property_id, p.monthly_hoa_fee as fee, o.id as owner_id, o.owner_id as owner_number
@@ -67,18 +68,13 @@ export async function runMonthlyBilling(ctx: Ctx, params: Record<string, unknown
       order by p.id, op.ownership_percentage desc, op.start_date asc, op.created_date asc`)).rows as Array<{ property_id: string; fee: string; owner_id: string; owner_number: string }>;
     if (units.length === 0) return { created: 0, total: 0, invoice_date: input.invoice_date };
 
-    // Numbers continue each owner's sequence for that date.
-    const nextSeq = await usedSequences(tx, 'INV', invoices, invoices.invoice_number, invoices.invoice_date, input.invoice_date);
     const dueDate = defaultDueDate(input.invoice_date);
     let total = 0;
     const docs: NewInvoiceDoc[] = units.map((u) => {
       const cents = toCents(u.fee);
       total += cents;
-      const stem = documentNumber('INV', u.owner_number, input.invoice_date, 1).slice(0, -3);
-      const seq = (nextSeq.get(stem) ?? 0) + 1;
-      nextSeq.set(stem, seq);
       return {
-        invoice_number: documentNumber('INV', u.owner_number, input.invoice_date, seq), invoice_date: input.invoice_date, due_date: dueDate,
+        invoice_number: numberFor(u.owner_number), invoice_date: input.invoice_date, due_date: dueDate,
         owner_id: u.owner_id, property_id: u.property_id, tax_rate_id: null, tax_rate: null, phase: input.status === 'sent' ? 'issued' : 'draft',
         lines: [{ product_id: input.product_id ?? null, description, quantity: '1', unit_price: centsToDecimal(cents), account_id: accountId, fund_id: fundId, extended_price: centsToDecimal(cents) }],
       };

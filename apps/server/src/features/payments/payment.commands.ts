@@ -6,7 +6,9 @@ import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { bouncePaymentInput } from '@covenant/contracts/entities';
 import { isoDate, money, optDate, optText, recordId } from '@covenant/contracts/fields';
 import { newId } from '@covenant/db/ids';
-import { chartOfAccounts, paymentInvoices, payments } from '@covenant/db/schema/finance';
+import type { PaymentApplicationOrder } from '@covenant/contracts/charges';
+import { chargeRunItems } from '@covenant/db/schema/charges';
+import { chartOfAccounts, invoiceLineItems, invoices, paymentInvoices, payments } from '@covenant/db/schema/finance';
 import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
@@ -23,7 +25,8 @@ import { openByFund, postEntries, postEntry, reverseSource } from '../ledger/led
 import { applicationPosting, paymentPosting, splitByFund } from '../ledger/posting.rules.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
 import { paymentEntity, paymentInvoiceEntity } from './payments.entities.ts';
-import { applicationDate, assertApplication, planBounce } from './payment.rules.ts';
+import { orgPolicy } from '../org-settings/org-policy.ts';
+import { applicationDate, applicationOrder, assertApplication, planBounce, type ChargeKind, type OpenCharge } from './payment.rules.ts';
 
 /**
  * The one write path of owner payments and their applications to invoices. Lock order everywhere: the
@@ -256,15 +259,70 @@ export const recordPaymentInput = z.object({
   payment_method: z.enum(PAYMENT_METHODS).optional(),
   reference_number: optText(100),
   notes: optText(5000),
-  invoice_ids: z.array(recordId('Invoice')).max(500).default([]),
+  /** Absent: the owner's open charges in the organization's application order; [] keeps it all as credit. */
+  invoice_ids: z.array(recordId('Invoice')).max(500).optional(),
   idempotency_key: z.string().min(8).max(100).optional(),
   deposit_account_id: recordId('Deposit account').optional(),
 });
 
 /**
+ * An owner's open issued charges in the order a payment pays them (pure rule `applicationOrder`). What a charge
+ * is comes from the run that billed it (assessment, late fee, interest), else from its lines' accounts
+ * (Assessment Income, Late Fee Income), else it is another charge.
+ */
+export async function openChargesInOrder(ctx: Ctx, ownerId: string, order: PaymentApplicationOrder): Promise<Array<OpenCharge & { balanceCents: number }>> {
+  const acc = await systemAccounts(ctx);
+  const rows = (await ctx.db.execute(sql`
+    select i.id, i.invoice_number, i.invoice_date, i.due_date, i.balance_due,
+      coalesce(
+        (select case when bool_or(c.kind = 'interest') then 'interest' when bool_or(c.kind = 'late_fee') then 'late_fee' else 'assessment' end
+           from ${chargeRunItems} c where c.invoice_id = i.id),
+        (select case when bool_or(l.account_id = ${acc.late_fee_income}) then 'late_fee' when bool_or(l.account_id = ${acc.assessment_income}) then 'assessment' end
+           from ${invoiceLineItems} l where l.invoice_id = i.id),
+        'other') as kind
+    from ${invoices} i
+    where i.owner_id = ${ownerId} and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue') and i.balance_due > 0`)).rows as Array<{
+    id: string; invoice_number: string; invoice_date: string; due_date: string | null; balance_due: string; kind: ChargeKind;
+  }>;
+  const charges = rows.map((r) => ({ id: r.id, kind: r.kind, invoice_number: r.invoice_number, invoice_date: String(r.invoice_date).slice(0, 10), due_date: r.due_date ? String(r.due_date).slice(0, 10) : null, balanceCents: toCents(r.balance_due) }));
+  return applicationOrder(charges, order);
+}
+
+/**
+ * Applies each given owner's unapplied credit (oldest payment first) to their open charges in the organization's
+ * application order, through the same application command as applyCredit: posted on the later of the payment
+ * date, the invoice date and `madeOn`. Answers the cents applied.
+ */
+export async function applyCreditsToCharges(ctx: Ctx, ownerIds: readonly string[], madeOn: string): Promise<number> {
+  if (ownerIds.length === 0) return 0;
+  const { applicationOrder: order } = await orgPolicy(ctx);
+  const credits = (await ctx.db.execute(sql`
+    select p.id, p.owner_id from ${payments} p
+    where p.owner_id in (${sql.join([...new Set(ownerIds)].map((id) => sql`${id}`), sql`, `)}) and p.deleted_at is null and p.status <> 'bounced'
+      and p.amount > coalesce((select sum(pi.amount_applied) from ${paymentInvoices} pi where pi.payment_id = p.id and pi.reversed_date is null), 0)
+    order by p.owner_id, p.payment_date, p.id`)).rows as Array<{ id: string; owner_id: string }>;
+  let applied = 0;
+  for (const c of credits) {
+    const payment = await lockPayment(ctx, c.id);
+    let left = await unappliedCents(ctx, payment);
+    for (const charge of await openChargesInOrder(ctx, c.owner_id, order)) {
+      if (left <= 0) break;
+      const invoice = await lockInvoice(ctx, charge.id);
+      const cents = Math.min(left, toCents(invoice.balance_due));
+      if (cents <= 0) continue;
+      await applyLocked(ctx, payment, invoice, cents, { madeOn });
+      left -= cents;
+      applied += cents;
+    }
+  }
+  return applied;
+}
+
+/**
  * recordPayment: records an owner's payment and allocates it in order across the chosen invoices, each taking
- * the lesser of what remains and its balance; the rest is the owner's credit. Each application posts at the
- * later of the payment and invoice dates. One transaction; idempotent by key.
+ * the lesser of what remains and its balance; the rest is the owner's credit. Without invoice_ids it pays the
+ * owner's open charges in the organization's application order. Each application posts at the later of the
+ * payment and invoice dates. One transaction; idempotent by key.
  */
 export async function recordPayment(ctx: Ctx, params: Record<string, unknown>) {
   await requirePermission(ctx, 'payments', 'create');
@@ -273,8 +331,9 @@ export async function recordPayment(ctx: Ctx, params: Record<string, unknown>) {
   if (earlier) return paymentWithApplications(ctx, earlier.id);
   const run = () =>
     withTransaction(ctx, async (tx) => {
-      const { invoice_ids: invoiceIds, ...fields } = input;
+      const { invoice_ids: chosen, ...fields } = input;
       const paymentId = await createPayment(tx, fields);
+      const invoiceIds = chosen ?? (await openChargesInOrder(tx, input.owner_id, (await orgPolicy(tx)).applicationOrder)).map((c) => c.id);
       for (const id of invoiceIds) await referenced(tx, invoiceEntity, id, 'Invoice');
       const locked = await lockInvoices(tx, invoiceIds);
       const open = [];

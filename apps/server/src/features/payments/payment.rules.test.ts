@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compact, type PostingLine, type SystemAccounts, type SystemFunds } from '../ledger/posting.rules.ts';
-import { applicationDate, assertApplication, bounceEntries, planBounce, type InvoiceForApplication, type PaymentForApplication } from './payment.rules.ts';
+import { allocate } from '@covenant/contracts/documents';
+import { applicationDate, applicationOrder, assertApplication, bounceEntries, planBounce, type InvoiceForApplication, type OpenCharge, type PaymentForApplication } from './payment.rules.ts';
 
 const acc: SystemAccounts = {
   cash: 'cash', accounts_receivable: 'ar', owner_prepayments: 'prepay', accounts_payable: 'ap', sales_tax_payable: 'tax',
@@ -93,5 +94,43 @@ describe('bounces', () => {
     expect(after.ar ?? 0).toBe(0);
     expect(after.prepay ?? 0).toBe(0);
     expect(entries.map((e) => e.date)).toEqual([plan.applications[0]!.on, plan.applications[1]!.on, bounce]);
+  });
+});
+
+describe('applicationOrder: which open charge a payment pays first', () => {
+  const charges: OpenCharge[] = [
+    { id: 'dues-mar', kind: 'assessment', due_date: '2026-03-16', invoice_date: '2026-03-01', invoice_number: 'INV-3' },
+    { id: 'fee-feb', kind: 'late_fee', due_date: '2026-03-20', invoice_date: '2026-03-05', invoice_number: 'INV-5' },
+    { id: 'dues-feb', kind: 'assessment', due_date: '2026-02-16', invoice_date: '2026-02-01', invoice_number: 'INV-2' },
+    { id: 'int-feb', kind: 'interest', due_date: '2026-03-20', invoice_date: '2026-03-05', invoice_number: 'INV-6' },
+    { id: 'repair', kind: 'other', due_date: '2026-01-31', invoice_date: '2026-01-15', invoice_number: 'INV-1' },
+    { id: 'dues-feb-b', kind: 'assessment', due_date: '2026-02-16', invoice_date: '2026-02-01', invoice_number: 'INV-2b' },
+  ];
+  it.each([
+    ['oldest_first', ['repair', 'dues-feb', 'dues-feb-b', 'dues-mar', 'fee-feb', 'int-feb']],
+    ['assessments_first', ['dues-feb', 'dues-feb-b', 'dues-mar', 'repair', 'fee-feb', 'int-feb']],
+    ['fees_first', ['int-feb', 'fee-feb', 'repair', 'dues-feb', 'dues-feb-b', 'dues-mar']],
+  ] as const)('%s', (order, expected) => {
+    expect(applicationOrder(charges, order).map((c) => c.id)).toEqual(expected);
+  });
+  it('a charge without a due date counts from its invoice date', () => {
+    const two: OpenCharge[] = [
+      { id: 'a', kind: 'other', due_date: null, invoice_date: '2026-05-01', invoice_number: 'X-2' },
+      { id: 'b', kind: 'other', due_date: '2026-04-30', invoice_date: '2026-04-01', invoice_number: 'X-1' },
+    ];
+    expect(applicationOrder(two, 'oldest_first').map((c) => c.id)).toEqual(['b', 'a']);
+  });
+  it('with the allocation: a $300 payment under fees_first pays interest and fee in full, then the oldest dues', () => {
+    const balances: Record<string, number> = { 'dues-mar': 25000, 'fee-feb': 2500, 'dues-feb': 25000, 'int-feb': 375, repair: 10000, 'dues-feb-b': 100 };
+    const ordered = applicationOrder(charges, 'fees_first').map((c) => ({ id: c.id, balanceCents: balances[c.id]! }));
+    expect(allocate(30000, ordered)).toEqual({
+      applications: [{ id: 'int-feb', cents: 375 }, { id: 'fee-feb', cents: 2500 }, { id: 'repair', cents: 10000 }, { id: 'dues-feb', cents: 17125 }],
+      remainderCents: 0,
+    });
+  });
+  it('does not change the input', () => {
+    const copy = [...charges];
+    applicationOrder(charges, 'fees_first');
+    expect(charges).toEqual(copy);
   });
 });

@@ -1,3 +1,4 @@
+import type { PaymentApplicationOrder } from '@covenant/contracts/charges';
 import { laterDate } from '@covenant/contracts/dates';
 import { centsToDecimal } from '@covenant/contracts/money';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
@@ -88,4 +89,36 @@ export function bounceEntries(
     }),
     { date: plan.paymentOn, lines: reversed(paymentPosting(payment, acc)) },
   ];
+}
+
+/** What an open charge is, for the order payments apply in. */
+export type ChargeKind = 'assessment' | 'late_fee' | 'interest' | 'other';
+
+export interface OpenCharge {
+  id: string;
+  kind: ChargeKind;
+  due_date: string | null;
+  invoice_date: string;
+  invoice_number: string;
+}
+
+/** Rank of each kind under each order; within a rank the oldest charge (by due date) comes first. */
+const KIND_RANK: Record<PaymentApplicationOrder, Record<ChargeKind, number>> = {
+  oldest_first: { assessment: 0, late_fee: 0, interest: 0, other: 0 },
+  assessments_first: { assessment: 0, other: 1, late_fee: 2, interest: 3 },
+  fees_first: { interest: 0, late_fee: 1, other: 2, assessment: 3 },
+};
+
+/**
+ * The order a payment without chosen invoices pays an owner's open charges in: `oldest_first` by due date;
+ * `assessments_first` assessments, then other charges, late fees, interest; `fees_first` interest, late fees,
+ * other charges, then assessments. Oldest first within each group (due date, invoice date, number).
+ */
+export function applicationOrder<T extends OpenCharge>(charges: readonly T[], order: PaymentApplicationOrder): T[] {
+  const rank = KIND_RANK[order];
+  const dueOf = (c: OpenCharge) => c.due_date ?? c.invoice_date;
+  return [...charges].sort(
+    (a, b) =>
+      rank[a.kind] - rank[b.kind] || dueOf(a).localeCompare(dueOf(b)) || a.invoice_date.localeCompare(b.invoice_date) || a.invoice_number.localeCompare(b.invoice_number),
+  );
 }

@@ -28,7 +28,18 @@ const TEXT_FIELDS = [
 ] as const;
 
 type FieldName = (typeof TEXT_FIELDS)[number]['name'];
-type FormValues = Record<FieldName, string> & { logo_url: string; open_registration: boolean; require_two_factor_for_staff: boolean; fiscal_year_start_month: string };
+type FormValues = Record<FieldName, string> & {
+  logo_url: string; open_registration: boolean; require_two_factor_for_staff: boolean; fiscal_year_start_month: string;
+  time_zone: string; run_hour: string; co_owner_billing: string; payment_application_order: string; auto_apply_credits: boolean;
+};
+
+const APPLICATION_ORDERS = [
+  { value: 'oldest_first', label: 'Oldest charges first' },
+  { value: 'assessments_first', label: 'Assessments first, then other charges, late fees, interest' },
+  { value: 'fees_first', label: 'Interest, then late fees, other charges, then assessments' },
+];
+const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
+const TIME_ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -48,6 +59,11 @@ function valuesOf(settings: OrgSettings | null): FormValues {
     open_registration: settings?.open_registration ?? false,
     require_two_factor_for_staff: settings?.require_two_factor_for_staff ?? false,
     fiscal_year_start_month: String(settings?.fiscal_year_start_month ?? 1),
+    time_zone: settings?.time_zone ?? '',
+    run_hour: String(settings?.run_hour ?? 6),
+    co_owner_billing: settings?.co_owner_billing ?? 'principal',
+    payment_application_order: settings?.payment_application_order ?? 'oldest_first',
+    auto_apply_credits: settings?.auto_apply_credits ?? false,
   };
 }
 
@@ -94,7 +110,11 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
     if (values.email.trim() && !EMAIL.test(values.email.trim())) next.email = 'Please enter a valid email address';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    const data: Record<string, unknown> = { logo_url: values.logo_url || null, fiscal_year_start_month: Number(values.fiscal_year_start_month) };
+    const data: Record<string, unknown> = {
+      logo_url: values.logo_url || null, fiscal_year_start_month: Number(values.fiscal_year_start_month), time_zone: values.time_zone.trim() || null,
+      run_hour: Number(values.run_hour), co_owner_billing: values.co_owner_billing, payment_application_order: values.payment_application_order,
+      auto_apply_credits: values.auto_apply_credits,
+    };
     for (const field of TEXT_FIELDS) data[field.name] = field.name === 'company_name' ? values.company_name.trim() : values[field.name].trim() || null;
     if (isAdmin) {
       data.open_registration = values.open_registration;
@@ -184,6 +204,71 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
               ))}
             </SelectContent>
           </Select>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>Billing</h2>
+          </CardTitle>
+          <CardDescription>How assessments are billed, when the daily runs happen, and the order payments pay open charges in.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="org-time-zone">Time zone</Label>
+            <Input id="org-time-zone" list="org-time-zones" placeholder="The server's time zone" value={values.time_zone} onChange={(e) => setValues((current) => ({ ...current, time_zone: e.target.value }))} />
+            <datalist id="org-time-zones">
+              {TIME_ZONES.map((zone) => (
+                <option key={zone} value={zone} />
+              ))}
+            </datalist>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="org-run-hour">Daily run hour</Label>
+            <Select value={values.run_hour} onValueChange={(hour) => setValues((current) => ({ ...current, run_hour: hour }))}>
+              <SelectTrigger id="org-run-hour" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {HOURS.map((h) => (
+                  <SelectItem key={h.value} value={h.value}>
+                    {h.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="org-co-owner-billing">Co-owned units</Label>
+            <Select value={values.co_owner_billing} onValueChange={(v) => setValues((current) => ({ ...current, co_owner_billing: v }))}>
+              <SelectTrigger id="org-co-owner-billing" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="principal">Bill the principal owner</SelectItem>
+                <SelectItem value="split">Split by ownership percentage</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="org-application-order">Payment application order</Label>
+            <Select value={values.payment_application_order} onValueChange={(v) => setValues((current) => ({ ...current, payment_application_order: v }))}>
+              <SelectTrigger id="org-application-order" className="w-full">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {APPLICATION_ORDERS.map((o) => (
+                  <SelectItem key={o.value} value={o.value}>
+                    {o.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="flex items-center gap-3 sm:col-span-2">
+            <Switch id="org-auto-apply-credits" checked={values.auto_apply_credits} onCheckedChange={(checked) => setValues((current) => ({ ...current, auto_apply_credits: checked }))} />
+            <Label htmlFor="org-auto-apply-credits">Apply owners' credit to new charges automatically</Label>
+          </div>
         </CardContent>
       </Card>
       {isAdmin ? (

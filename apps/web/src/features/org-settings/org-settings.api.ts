@@ -20,6 +20,13 @@ export interface OrgSettings extends EntityRecord {
   require_two_factor_for_staff?: boolean;
   /** 1–12: the month the fiscal year starts in (budgets). */
   fiscal_year_start_month?: number;
+  /** IANA time zone of the association; null: the server's. */
+  time_zone?: string | null;
+  /** 0–23: when the scheduler runs assessments and late fees. */
+  run_hour?: number;
+  co_owner_billing?: 'split' | 'principal';
+  payment_application_order?: 'oldest_first' | 'assessments_first' | 'fees_first';
+  auto_apply_credits?: boolean;
 }
 
 /** The single settings record the app uses: the first one (spec part 1, section 7). */

@@ -1,0 +1,402 @@
+import { useQuery } from '@tanstack/react-query';
+import { PencilIcon, PlusIcon } from 'lucide-react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { ChargeJob } from '@covenant/contracts/charges';
+import { formatMoney } from '@covenant/contracts/money';
+import { Pager } from '@/components/pager';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { entityListQuery, useLiveRefresh } from '@/lib/entities';
+import { useCurrentUser } from '@/app/current-user';
+import { accessOf } from '@/app/navigation';
+import { isForbidden, NoAccess } from '@/app/page-access';
+import { fundLabel, fundsQuery } from '@/features/funds/funds.api';
+import { today } from '@/features/invoices/invoices.api';
+import {
+  chargeRunKeys, chargeRunsQuery, usePostRun, usePreviewRun, useSaveSetup, type AssessmentSchedule, type LateFeeRule, type RunResult,
+} from './assessments.api';
+import { LateFeeRuleDialog, FEE_TYPE_LABELS } from './late-fee-rule-dialog';
+import { BASIS_LABELS, FREQUENCY_LABELS, ScheduleDialog } from './schedule-dialog';
+
+const JOB_LABELS: Record<ChargeJob, string> = { assessments: 'Assessments', late_fees: 'Late fees' };
+const KIND_LABELS: Record<string, string> = { assessment: 'Assessment', late_fee: 'Late fee', interest: 'Interest' };
+/** Rows of a preview shown on the screen (the count and total cover all of them). */
+const PREVIEW_ROWS = 200;
+const HISTORY_PAGE = 10;
+
+interface Product { id: string; product_code: string; description: string }
+
+function scheduleAmount(s: AssessmentSchedule): string {
+  if (s.amount_basis === 'fixed') return formatMoney(s.amount ?? 0);
+  if (s.amount_basis === 'per_sqft') return `${s.amount ?? 0} per sq ft`;
+  if (s.amount_basis === 'allocation') return `${formatMoney(s.total_amount ?? 0)} by ${s.allocation_method === 'sqft' ? 'square footage' : s.allocation_method === 'percentage' ? 'percentage interest' : 'equal shares'}`;
+  return 'Monthly HOA fee';
+}
+
+function ruleFee(r: LateFeeRule): string {
+  const fixed = formatMoney(r.fixed_amount ?? 0);
+  const pct = `${r.percent ?? 0}%`;
+  const fee = r.fee_type === 'fixed' ? fixed : r.fee_type === 'percent' ? pct : `greater of ${fixed} and ${pct}`;
+  return r.max_amount !== null ? `${fee}, at most ${formatMoney(r.max_amount)}` : fee;
+}
+
+/** Activate or deactivate a schedule or a rule in one click (nothing billed is changed). */
+function ActiveToggle({ entity, id, name, active }: { entity: 'AssessmentSchedule' | 'LateFeeRule'; id: string; name: string; active: boolean }) {
+  const save = useSaveSetup(entity);
+  return (
+    <Button variant="outline" size="sm" disabled={save.isPending} onClick={() => save.mutate({ id, values: { is_active: !active } }, { onSuccess: () => toast.success(active ? `${name} deactivated` : `${name} activated`), onError: (e) => toast.error(e.message) })}>
+      {active ? 'Deactivate' : 'Activate'}
+    </Button>
+  );
+}
+
+/** A card listing schedules or rules, with its Add button for those who may set billing up. */
+function SetupCard({ title, description, addLabel, onAdd, children }: { title: string; description: string; addLabel: string | null; onAdd(): void; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <div className="space-y-1">
+          <CardTitle>
+            <h2>{title}</h2>
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        {addLabel ? (
+          <Button onClick={onAdd}>
+            <PlusIcon aria-hidden="true" />
+            {addLabel}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Active or Inactive, then (for those who may change it) Edit and the activate/deactivate toggle. */
+function StatusAndActions({ entity, row, canSetUp, onEdit }: { entity: 'AssessmentSchedule' | 'LateFeeRule'; row: { id: string; name: string; is_active: boolean }; canSetUp: boolean; onEdit(): void }) {
+  return (
+    <>
+      <TableCell>
+        <Badge variant={row.is_active ? 'default' : 'secondary'}>{row.is_active ? 'Active' : 'Inactive'}</Badge>
+      </TableCell>
+      {canSetUp ? (
+        <TableCell className="text-right whitespace-nowrap">
+          <Button variant="ghost" size="icon" aria-label={`Edit ${row.name}`} onClick={onEdit}>
+            <PencilIcon aria-hidden="true" />
+          </Button>
+          <ActiveToggle entity={entity} id={row.id} name={row.name} active={row.is_active} />
+        </TableCell>
+      ) : null}
+    </>
+  );
+}
+
+const actionsHead = (canSetUp: boolean) =>
+  canSetUp ? (
+    <TableHead>
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  ) : null;
+
+/** Assessments: schedules and late-fee rules, a preview (dry run) of each run, posting it, and the history of runs. */
+export default function AssessmentsPage() {
+  const user = useCurrentUser();
+  const canSetUp = accessOf(user, 'items').canWrite;
+  const canRun = accessOf(user, 'invoices').canWrite;
+  useLiveRefresh(chargeRunKeys.all, 'AssessmentSchedule', 'LateFeeRule', 'Invoice');
+  const schedules = useQuery(entityListQuery<AssessmentSchedule>('AssessmentSchedule', { sort: 'name', limit: 500 }));
+  const rules = useQuery(entityListQuery<LateFeeRule>('LateFeeRule', { sort: 'name', limit: 500 }));
+  const products = useQuery(entityListQuery<Product>('Product', { sort: 'product_code', limit: 1000 }));
+  const funds = useQuery(fundsQuery());
+  const [historyPage, setHistoryPage] = useState(0);
+  const history = useQuery({ ...chargeRunsQuery(historyPage, HISTORY_PAGE), enabled: canRun });
+  const [editingSchedule, setEditingSchedule] = useState<AssessmentSchedule | 'new' | null>(null);
+  const [editingRule, setEditingRule] = useState<LateFeeRule | 'new' | null>(null);
+  const [job, setJob] = useState<ChargeJob>('assessments');
+  const [asOf, setAsOf] = useState(today());
+  const [preview, setPreview] = useState<RunResult | null>(null);
+  const runPreview = usePreviewRun();
+  const post = usePostRun();
+  const asOfId = useId();
+
+  const itemOptions = useMemo(() => (products.data ?? []).map((p) => ({ id: p.id, text: `${p.product_code} - ${p.description}` })), [products.data]);
+  const itemName = useMemo(() => new Map(itemOptions.map((o) => [o.id, o.text])), [itemOptions]);
+  const fundOptions = useMemo(() => (funds.data ?? []).map((f) => ({ id: f.id, text: fundLabel(f) })), [funds.data]);
+  const fundName = useMemo(() => new Map(fundOptions.map((o) => [o.id, o.text])), [fundOptions]);
+
+  if (isForbidden(schedules.error)) return <NoAccess />;
+
+  const onPreview = (which: ChargeJob) => (e?: FormEvent) => {
+    e?.preventDefault();
+    setJob(which);
+    setPreview(null);
+    post.reset();
+    runPreview.mutate({ job: which, as_of: asOf }, { onSuccess: setPreview });
+  };
+  const onPost = () =>
+    post.mutate(
+      { job, as_of: asOf },
+      {
+        onSuccess: (r) => {
+          toast.success(`Posted ${r.count} ${r.count === 1 ? 'charge' : 'charges'} totalling ${formatMoney(r.total)}`);
+          setPreview(null);
+        },
+      },
+    );
+
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
+      <title>Assessments · Covenant</title>
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Assessments</h1>
+        <p className="text-muted-foreground">Assessment schedules, late-fee rules and the runs that bill them</p>
+      </div>
+
+      <SetupCard
+        title="Assessment Schedules"
+        description="What every unit is billed, how often and from when; the scheduler bills each period once"
+        addLabel={canSetUp ? 'Add Schedule' : null}
+        onAdd={() => setEditingSchedule('new')}
+      >
+          <Table aria-label="Assessment schedules">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Item</TableHead>
+                <TableHead>Fund</TableHead>
+                <TableHead>Frequency</TableHead>
+                <TableHead>Amount</TableHead>
+                <TableHead>Period</TableHead>
+                <TableHead>Status</TableHead>
+                {actionsHead(canSetUp)}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {schedules.data?.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={8} className="text-muted-foreground py-6 text-center">
+                    No assessment schedules yet
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {schedules.data?.map((s) => (
+                <TableRow key={s.id} aria-label={s.name}>
+                  <TableCell className="font-medium">{s.name}</TableCell>
+                  <TableCell>{itemName.get(s.product_id) ?? ''}</TableCell>
+                  <TableCell>{fundName.get(s.fund_id) ?? ''}</TableCell>
+                  <TableCell>
+                    {FREQUENCY_LABELS[s.frequency]}
+                    {s.installments > 1 ? `, ${s.installments} installments` : ''}
+                  </TableCell>
+                  <TableCell title={BASIS_LABELS[s.amount_basis]}>{scheduleAmount(s)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {s.start_date}
+                    {s.end_date ? ` to ${s.end_date}` : ''}
+                  </TableCell>
+                  <StatusAndActions entity="AssessmentSchedule" row={s} canSetUp={canSetUp} onEdit={() => setEditingSchedule(s)} />
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+      </SetupCard>
+
+      <SetupCard
+        title="Late Fee Rules"
+        description="A fee once per late invoice after the grace days, and simple interest each month it stays unpaid"
+        addLabel={canSetUp ? 'Add Rule' : null}
+        onAdd={() => setEditingRule('new')}
+      >
+          <Table aria-label="Late fee rules">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead className="text-right">Grace Days</TableHead>
+                <TableHead>Fee</TableHead>
+                <TableHead>Minimum Balance</TableHead>
+                <TableHead>Interest</TableHead>
+                <TableHead>Applies To</TableHead>
+                <TableHead>Status</TableHead>
+                {actionsHead(canSetUp)}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rules.data?.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={8} className="text-muted-foreground py-6 text-center">
+                    No late fee rules yet
+                  </TableCell>
+                </TableRow>
+              ) : null}
+              {rules.data?.map((r) => (
+                <TableRow key={r.id} aria-label={r.name}>
+                  <TableCell className="font-medium">{r.name}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.grace_days}</TableCell>
+                  <TableCell title={FEE_TYPE_LABELS[r.fee_type]}>{ruleFee(r)}</TableCell>
+                  <TableCell>{r.min_balance !== null ? formatMoney(r.min_balance) : ''}</TableCell>
+                  <TableCell>{r.annual_interest_rate ? `${r.annual_interest_rate}% a year` : ''}</TableCell>
+                  <TableCell>{r.product_ids.map((id) => itemName.get(id) ?? '').join(', ')}</TableCell>
+                  <StatusAndActions entity="LateFeeRule" row={r} canSetUp={canSetUp} onEdit={() => setEditingRule(r)} />
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+      </SetupCard>
+
+      {canRun ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Run</h2>
+            </CardTitle>
+            <CardDescription>Preview what a run bills as of a date, then post it. The scheduler also runs both every day at the organization's run hour.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <form className="flex flex-wrap items-end gap-3" onSubmit={onPreview(job)}>
+              <div className="grid gap-2">
+                <Label htmlFor={asOfId}>As of</Label>
+                <Input id={asOfId} type="date" value={asOf} onChange={(e) => { setAsOf(e.target.value); setPreview(null); }} className="w-44" />
+              </div>
+              <Button type="button" variant="outline" disabled={runPreview.isPending || post.isPending} onClick={() => onPreview('assessments')()}>
+                Preview Assessments
+              </Button>
+              <Button type="button" variant="outline" disabled={runPreview.isPending || post.isPending} onClick={() => onPreview('late_fees')()}>
+                Preview Late Fees
+              </Button>
+            </form>
+            {runPreview.isPending ? (
+              <p className="text-muted-foreground flex items-center gap-2 text-sm" role="status">
+                <Spinner /> Computing the preview…
+              </p>
+            ) : null}
+            {runPreview.error ? (
+              <p className="text-destructive text-sm" role="alert">
+                {runPreview.error.message}
+              </p>
+            ) : null}
+            {post.error ? (
+              <p className="text-destructive text-sm" role="alert">
+                {post.error.message}
+              </p>
+            ) : null}
+            {preview ? (
+              <section aria-label="Preview" className="space-y-3">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <p role="status">
+                    <span className="font-medium">{JOB_LABELS[job]} preview as of {preview.as_of}:</span> {preview.count} {preview.count === 1 ? 'charge' : 'charges'}, total{' '}
+                    <span className="tabular-nums">{formatMoney(preview.total)}</span>
+                  </p>
+                  <Button onClick={onPost} disabled={post.isPending || preview.count === 0}>
+                    {post.isPending ? <Spinner /> : null}
+                    Post
+                  </Button>
+                </div>
+                {post.isPending ? (
+                  <p className="text-muted-foreground flex items-center gap-2 text-sm" role="status" aria-live="polite">
+                    <Spinner /> Posting {preview.count} {preview.count === 1 ? 'charge' : 'charges'}… all of them or none.
+                  </p>
+                ) : null}
+                <Table aria-label="Preview charges">
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Owner</TableHead>
+                      <TableHead>Unit</TableHead>
+                      <TableHead>Kind</TableHead>
+                      <TableHead>Description</TableHead>
+                      <TableHead>Invoice Date</TableHead>
+                      <TableHead>Due Date</TableHead>
+                      <TableHead className="text-right">Amount</TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {preview.items.length === 0 ? (
+                      <TableRow>
+                        <TableCell colSpan={7} className="text-muted-foreground py-6 text-center">
+                          Nothing to bill as of this date
+                        </TableCell>
+                      </TableRow>
+                    ) : null}
+                    {preview.items.slice(0, PREVIEW_ROWS).map((i, n) => (
+                      <TableRow key={`${i.owner_id}-${i.description}-${n}`}>
+                        <TableCell>
+                          {i.owner_name} (#{i.owner_number})
+                        </TableCell>
+                        <TableCell>{i.unit_number ?? ''}</TableCell>
+                        <TableCell>{KIND_LABELS[i.kind]}</TableCell>
+                        <TableCell>{i.description}</TableCell>
+                        <TableCell>{i.invoice_date}</TableCell>
+                        <TableCell>{i.due_date}</TableCell>
+                        <TableCell className="text-right tabular-nums">{formatMoney(i.amount)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+                {preview.items.length > PREVIEW_ROWS ? (
+                  <p className="text-muted-foreground text-sm">
+                    The first {PREVIEW_ROWS} of {preview.count} charges are shown; the count and total cover all of them.
+                  </p>
+                ) : null}
+              </section>
+            ) : null}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {canRun ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Run History</h2>
+            </CardTitle>
+            <CardDescription>Every posted run, by hand or by the scheduler, newest first</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <Table aria-label="Run history">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Posted</TableHead>
+                  <TableHead>Run</TableHead>
+                  <TableHead>As of</TableHead>
+                  <TableHead>By</TableHead>
+                  <TableHead className="text-right">Charges</TableHead>
+                  <TableHead className="text-right">Total</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {history.data?.rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={6} className="text-muted-foreground py-6 text-center">
+                      No runs yet
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+                {history.data?.rows.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell className="whitespace-nowrap">{new Date(r.created_date).toLocaleString()}</TableCell>
+                    <TableCell>{JOB_LABELS[r.job]}</TableCell>
+                    <TableCell>{r.as_of}</TableCell>
+                    <TableCell>{r.trigger === 'scheduler' ? 'Scheduler' : (r.created_by ?? '')}</TableCell>
+                    <TableCell className="text-right tabular-nums">{r.count}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatMoney(r.total)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            {history.data ? <Pager page={historyPage} pageSize={HISTORY_PAGE} shown={history.data.rows.length} total={history.data.total} onPage={setHistoryPage} /> : null}
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {editingSchedule ? (
+        <ScheduleDialog schedule={editingSchedule === 'new' ? null : editingSchedule} items={itemOptions} funds={fundOptions} onClose={() => setEditingSchedule(null)} />
+      ) : null}
+      {editingRule ? <LateFeeRuleDialog rule={editingRule === 'new' ? null : editingRule} items={itemOptions} onClose={() => setEditingRule(null)} /> : null}
+    </div>
+  );
+}
