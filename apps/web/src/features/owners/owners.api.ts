@@ -77,16 +77,6 @@ export async function fetchAll<T>(entity: EntityName, query: EntityQuery, sort: 
   }
 }
 
-/** Records by id, in chunks small enough for a URL. */
-export async function fetchByIds<T extends { id: string }>(entity: EntityName, ids: string[], fields?: string[], field = 'id'): Promise<T[]> {
-  const out: T[] = [];
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    out.push(...(await filter<T>(entity, { [field]: { $in: unique.slice(i, i + 100) } }, undefined, 5000, undefined, fields)));
-  }
-  return out;
-}
-
 /** The next six-digit id after the highest numeric one, starting at first (spec part 1, section 5). */
 export async function nextBusinessId(entity: 'Owner' | 'Property', field: 'owner_id' | 'property_id', first: number): Promise<string> {
   const [top] = await list<Record<string, string>>(entity, { sort: `-${field}`, limit: 1, fields: ['id', field] });
@@ -117,8 +107,6 @@ export function withFileRows(message: string, rows: number[]): string {
   return message.replace(/^Item (\d+): /, (_m, n: string) => `Row ${rows[Number(n) - 1] ?? n}: `);
 }
 
-/** Natural order of unit numbers ("2" before "10", "1A" before "1B"). */
-export const compareUnits = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
 
 
 export function fullName(o: Pick<Owner, 'first_name' | 'last_name'>): string {
