@@ -2,6 +2,7 @@ import { FIRST_OWNER_ID } from '@covenant/contracts/constants';
 import { describeCsvErrors, type CsvImportResult } from '@covenant/contracts/csv';
 import { errorMessage } from '@/lib/api';
 import { bulkCreate, filter, list, type EntityName, type EntityQuery, type EntityRecord } from '@/lib/entities';
+import { escapeRegex } from '@/lib/search';
 
 export interface Owner extends EntityRecord {
   owner_id: string;
@@ -54,9 +55,6 @@ export interface OwnerProperty extends EntityRecord {
 export const PAGE_SIZE = 48;
 
 
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** A case-insensitive search where every word must match one of the fields. */
 export function wordsQuery(search: string, fields: string[]): EntityQuery {
