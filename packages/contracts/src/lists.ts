@@ -49,6 +49,7 @@ export type PagingQuery = z.input<typeof paymentListQuery>;
 const nullableText = z.string().nullable();
 const amount = z.number();
 const record = { id: z.string(), created_date: z.string(), updated_date: z.string(), created_by: nullableText };
+// Rows are loose objects: a field a later migration adds to an entity reaches the screens (and their edit dialogs) unchanged.
 
 /** A unit chip on an owner's card. */
 export const unitChipSchema = z.object({ id: z.string(), unit_number: z.string() });
@@ -64,7 +65,7 @@ export const assignedOwnerSchema = z.object({
 /** The name of the owner a document belongs to; null when the caller may not read that owner. */
 export const ownerNameSchema = z.object({ id: z.string(), owner_id: z.string(), first_name: z.string(), last_name: z.string() }).nullable();
 
-export const ownerRowSchema = z.object({
+export const ownerRowSchema = z.looseObject({
   ...record,
   owner_id: z.string(), first_name: z.string(), last_name: z.string(), date_of_birth: nullableText, resident_status: z.string(),
   email: nullableText, phone: nullableText, photo_url: nullableText, mailing_address: nullableText, mailing_address_2: nullableText,
@@ -72,27 +73,27 @@ export const ownerRowSchema = z.object({
   notes: nullableText, status: z.string(),
   units: z.array(unitChipSchema),
 });
-export const propertyRowSchema = z.object({
+export const propertyRowSchema = z.looseObject({
   ...record,
   property_id: z.string(), unit_number: z.string(), street_address: nullableText, city: nullableText, state: nullableText, zip_code: nullableText,
   property_type: z.string(), square_footage: z.number().nullable(), bedrooms: z.number().nullable(), bathrooms: z.number().nullable(),
   parking_spaces: z.number().nullable(), monthly_hoa_fee: z.number().nullable(), assessment_share: z.number().nullable(), status: z.string(), notes: nullableText,
   owners: z.array(assignedOwnerSchema),
 });
-export const invoiceRowSchema = z.object({
+export const invoiceRowSchema = z.looseObject({
   ...record,
   invoice_number: z.string(), invoice_date: z.string(), due_date: nullableText, owner_id: z.string(), property_id: nullableText,
   subtotal: amount, tax_rate_id: nullableText, tax_rate: z.number().nullable(), tax_amount: amount, total_amount: amount, balance_due: amount, amount_paid: amount,
   status: z.string(), notes: nullableText, payment_terms: nullableText, cancelled_date: nullableText, cancel_reason: nullableText,
   owner: ownerNameSchema,
 });
-export const paymentRowSchema = z.object({
+export const paymentRowSchema = z.looseObject({
   ...record,
   payment_number: z.string(), payment_date: z.string(), payment_method: z.string(), reference_number: nullableText, amount, owner_id: z.string(),
   notes: nullableText, status: z.string(), deposit_account_id: z.string(), bounced_date: nullableText, bounce_reason: nullableText,
   owner: ownerNameSchema,
 });
-export const billRowSchema = z.object({
+export const billRowSchema = z.looseObject({
   ...record,
   bill_number: z.string(), vendor_id: z.string(), bill_date: z.string(), due_date: nullableText, subtotal: amount, tax_amount: amount,
   total_amount: amount, balance_due: amount, amount_paid: amount, status: z.string(), payment_terms: nullableText, notes: nullableText,
@@ -100,12 +101,12 @@ export const billRowSchema = z.object({
   /** Null when the caller may not read vendors. */
   vendor_name: nullableText,
 });
-export const vendorRowSchema = z.object({
+export const vendorRowSchema = z.looseObject({
   ...record,
   vendor_name: z.string(), contact_person: nullableText, email: nullableText, phone: nullableText, address: nullableText, city: nullableText,
   state: nullableText, zip_code: nullableText, tax_id: nullableText, payment_terms: nullableText, vendor_type: z.string(), status: z.string(), notes: nullableText,
 });
-export const userRowSchema = z.object({
+export const userRowSchema = z.looseObject({
   ...record,
   full_name: z.string(), email: z.string(), email_verified: z.boolean(), phone: nullableText, photo_url: nullableText, owner_id: nullableText,
   property_id: nullableText, user_role: nullableText, role: z.string(), two_factor_enabled: z.boolean(),
