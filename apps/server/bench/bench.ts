@@ -208,6 +208,18 @@ try {
     await timeOnce(`Late fees run (${UNITS} late invoices)`, 5000, async () => expectCount(2 * UNITS)(await runLateFees(billingCtx, { as_of: '2030-02-01' })));
   }
   const counts = (await db.execute(sql`select (select count(*) from journal_lines)::int as lines, (select count(*) from invoices)::int as invoices`)).rows[0] as { lines: number; invoices: number };
+  // Vendors and a year of bills (through saveBill, so each is posted), for the Bills and Vendors list pages.
+  const vendorRows = Array.from({ length: 200 }, (_, i) => sql`(${newId()}, ${`Vendor ${i} ${last[i % 10]} Services`}, ${`Contact ${i}`})`);
+  await db.execute(sql`insert into vendors (id, vendor_name, contact_person) values ${sql.join(vendorRows, sql`, `)}`);
+  const vendorIds = ((await db.execute(sql`select id from vendors order by id`)).rows as Array<{ id: string }>).map((r) => r.id);
+  const expenseAccount = ((await db.execute(sql`select id from chart_of_accounts where account_type = 'expense' and account_number = '5000' limit 1`)).rows[0] ?? (await db.execute(sql`select id from chart_of_accounts where account_type = 'expense' limit 1`)).rows[0]) as { id: string };
+  const saveBill = built.services.registry.functions.get('saveBill')!.handler;
+  for (let i = 0; i < 1000; i++) {
+    const day = monthDates[Math.min(months - 1, Math.max(0, months - 12) + Math.floor(i / 84))]!.slice(0, 8) + String(1 + (i % 28)).padStart(2, '0');
+    await saveBill(billingCtx, { vendor_id: vendorIds[i % vendorIds.length], bill_number: `BENCH-${i}`, bill_date: day, lines: [{ description: 'Service', quantity: 1, unit_price: 125 + (i % 50), account_id: expenseAccount.id }] });
+  }
+  await db.execute(sql`analyze`);
+  const aUnit = ((await db.execute(sql`select id from properties where unit_number = ${UNITS > 1234 ? '12-34' : '1-1'}`)).rows[0] as { id: string }).id;
   const { lines: journalLineCount, invoices: invoiceCount } = counts;
   cases.push(
     { name: 'Invoice list, newest first', url: `/entities/Invoice?sort=-invoice_date&limit=50`, token, budgetMs: 300 },
@@ -222,6 +234,23 @@ try {
     { name: 'Report: A/R aging', url: `/reports/ar-aging?as_of=2026-12-31`, token, budgetMs: 500 },
     { name: 'Report: A/P aging', url: `/reports/ap-aging?as_of=2026-12-31`, token, budgetMs: 500 },
     { name: 'Chart of accounts with balances', url: `/entities/ChartOfAccount?sort=account_number`, token, budgetMs: 300 },
+    // The list screens' first pages (GET /lists/*: joined, sorted and paged in SQL); 'Smith' names 500 owners.
+    { name: 'List: owners by last name', url: `/lists/owners?limit=48`, token, budgetMs: 300 },
+    { name: 'List: owners by lowest unit (natural order)', url: `/lists/owners?sort=unit&limit=48`, token, budgetMs: 300 },
+    { name: 'List: owners, search "smith"', url: `/lists/owners?search=smith&limit=48`, token, budgetMs: 300 },
+    { name: 'List: properties by unit (natural order)', url: `/lists/properties?limit=48`, token, budgetMs: 300 },
+    { name: 'List: properties by owner last name', url: `/lists/properties?sort=owner&limit=48`, token, budgetMs: 300 },
+    { name: 'List: properties, search "12-"', url: `/lists/properties?search=12-&limit=48`, token, budgetMs: 300 },
+    { name: 'List: invoices, Outstanding', url: `/lists/invoices?tab=outstanding&limit=50`, token, budgetMs: 300 },
+    { name: 'List: invoices, All Invoices', url: `/lists/invoices?tab=all&limit=50`, token, budgetMs: 300 },
+    { name: 'List: invoices, search "smith" (500 owners)', url: `/lists/invoices?tab=all&search=smith&limit=50`, token, budgetMs: 300 },
+    { name: 'List: invoices, Last Year and one unit', url: `/lists/invoices?tab=all&period=last_year&property_id=${aUnit}&limit=50`, token, budgetMs: 300 },
+    { name: 'List: invoices, an owner (own records)', url: `/lists/invoices?tab=all&limit=50`, token: ownerToken, budgetMs: 300 },
+    { name: 'List: payments', url: `/lists/payments?limit=50`, token, budgetMs: 300 },
+    { name: 'List: payments, search "smith"', url: `/lists/payments?search=smith&limit=50`, token, budgetMs: 300 },
+    { name: 'List: bills', url: `/lists/bills?limit=50`, token, budgetMs: 300 },
+    { name: 'List: vendors', url: `/lists/vendors?limit=48`, token, budgetMs: 300 },
+    { name: 'List: users', url: `/lists/users?limit=100`, token, budgetMs: 300 },
   );
   for (const c of cases) {
     const times: number[] = [];

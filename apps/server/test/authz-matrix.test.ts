@@ -458,6 +458,34 @@ function ownerAccountRoute(path: (ownerId: string) => string, shape: () => Recor
   };
 }
 
+/** GET /lists/{name}: the entity's read level decides; a reader gets every visible row, an own_records caller exactly their own. */
+function listRule(name: string, entity: string, query = '', filter?: Record<string, unknown>): Record<string, RouteRule> {
+  const def = ENTITY_DEFINITIONS.find((d) => d.name === entity)!;
+  const expectByCaller = Object.fromEntries(
+    CALLERS.map((caller) => {
+      const outcome = outcomeOf(caller, def.resource, 'list');
+      return [caller, outcome === 'unauthenticated' ? 401 : outcome === 'forbidden' ? 403 : 200];
+    }),
+  ) as Expect;
+  return {
+    [`GET /api/apps/:appId/lists/${name}`]: {
+      access: `${def.resource} read (own_records: the caller's own rows)`,
+      expect: expectByCaller,
+      request: () => ({ method: 'GET', url: `/lists/${name}${query}${query ? '&' : '?'}limit=500` }),
+      verify: async (caller, res) => {
+        if (res.statusCode !== 200) return;
+        const page = res.json() as { rows: Array<{ id: string }>; total: number };
+        const got = page.rows.map((r) => r.id).sort();
+        expect(page.total, `${caller} /lists/${name} total`).toBe(got.length);
+        const listed = (await adminList(entity, filter)).map((r) => r.id);
+        const own = outcomeOf(caller, def.resource, 'list') === 'own' ? await ownIds(entity) : null;
+        const expected = own ? listed.filter((id) => own.has(id)) : listed;
+        expect(got, `${caller} /lists/${name} rows`).toEqual(expected.sort());
+      },
+    },
+  };
+}
+
 const ROUTES: Record<string, RouteRule> = {
   // --- public platform endpoints ---
   'GET /api/health': { access: 'public', expect: everyone(200), request: () => ({ method: 'GET', url: '/api/health' }) },
@@ -792,6 +820,15 @@ const ROUTES: Record<string, RouteRule> = {
       if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ rows: expect.any(Array), total: expect.any(Number) });
     },
   },
+
+  // --- list pages: the read privilege of the listed entity's resource; own_records callers get exactly their rows ---
+  ...listRule('owners', 'Owner'),
+  ...listRule('properties', 'Property'),
+  ...listRule('invoices', 'Invoice', '?tab=all', { status: { $ne: 'cancelled' } }),
+  ...listRule('payments', 'Payment'),
+  ...listRule('bills', 'Bill'),
+  ...listRule('vendors', 'Vendor'),
+  ...listRule('users', 'User'),
 
   // --- functions: every function of the registry, per caller, in section 5 ---
   'POST /api/apps/:appId/functions/:name': { access: 'per function of the registry', expect: 'function-matrix' },

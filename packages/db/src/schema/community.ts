@@ -56,11 +56,14 @@ export const properties = pgTable(
     assessment_share: numeric('assessment_share', { precision: 9, scale: 6 }),
     status: propertyStatusEnum('status').notNull().default('occupied'),
     notes: text('notes'),
+    /** The unit number in natural order ("2" < "10" < "10A" < "B-3"), compared with COLLATE "C"; see natural_sort_key in migration 0013. */
+    unit_sort_key: text('unit_sort_key').generatedAlwaysAs(sql`natural_sort_key("unit_number")`),
   },
   (t) => [
     uniqueIndex('properties_property_id_key').on(t.property_id),
     index('properties_unit_number_idx').on(t.unit_number),
     index('properties_created_date_idx').on(t.created_date),
+    index('properties_unit_sort_idx').on(sql`${t.unit_sort_key} collate "C"`, t.id),
     check('properties_property_id_six_digits', sql`${t.property_id} ~ '^[0-9]{6}$'`),
     check('properties_counts_nonneg', sql`coalesce(${t.square_footage},0) >= 0 and coalesce(${t.bedrooms},0) >= 0 and coalesce(${t.parking_spaces},0) >= 0`),
     check('properties_bathrooms_half_steps', sql`${t.bathrooms} is null or (${t.bathrooms} >= 0 and mod(${t.bathrooms} * 2, 1) = 0)`),
@@ -103,7 +106,7 @@ export const users = pgTable(
     /** Kept by Better Auth's two-factor plugin: true once an authenticator app is enrolled and verified. */
     two_factor_enabled: boolean('two_factor_enabled').notNull().default(false),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_owner_idx').on(t.owner_id)],
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`), index('users_owner_idx').on(t.owner_id), index('users_created_date_idx').on(t.created_date)],
 );
 
 export const roles = pgTable(

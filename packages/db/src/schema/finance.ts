@@ -108,6 +108,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_key').on(t.invoice_number),
     index('invoices_owner_idx').on(t.owner_id),
     index('invoices_date_idx').on(t.invoice_date),
+    // The Invoices list: newest first, and the property filter.
+    index('invoices_date_number_idx').on(t.invoice_date, t.invoice_number),
+    index('invoices_property_idx').on(t.property_id),
     index('invoices_status_idx').on(t.status),
     // Open invoices only (a small part of the table): the dashboard's open and overdue counts.
     index('invoices_open_idx').on(t.due_date, t.status).where(sql`${t.balance_due} > 0 and ${t.deleted_at} is null`),
@@ -167,6 +170,7 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_key').on(t.idempotency_key),
     index('payments_owner_idx').on(t.owner_id),
     index('payments_date_idx').on(t.payment_date),
+    index('payments_date_number_idx').on(t.payment_date, t.payment_number),
     nonneg('payments_amount_nonneg', t.amount),
   ],
 );
@@ -210,7 +214,7 @@ export const vendors = pgTable(
     status: vendorStatusEnum('status').notNull().default('active'),
     notes: text('notes'),
   },
-  (t) => [index('vendors_name_idx').on(t.vendor_name)],
+  (t) => [index('vendors_name_idx').on(t.vendor_name), index('vendors_created_date_idx').on(t.created_date)],
 );
 
 export const bills = pgTable(
@@ -236,6 +240,7 @@ export const bills = pgTable(
   (t) => [
     uniqueIndex('bills_vendor_number_key').on(t.vendor_id, t.bill_number),
     index('bills_date_idx').on(t.bill_date),
+    index('bills_date_created_idx').on(t.bill_date, t.created_date),
     nonneg('bills_subtotal_nonneg', t.subtotal),
     nonneg('bills_tax_nonneg', t.tax_amount),
     nonneg('bills_total_nonneg', t.total_amount),

@@ -7,6 +7,9 @@ import { requirePermission } from '../../platform/access/access.service.ts';
 import type { Feature } from '../../platform/registry.ts';
 import { billWithLines, cancelBill, createBill, reviseBill } from './bill.commands.ts';
 import { billEntity, billLineEntity, billPaymentEntity } from './bills.entities.ts';
+import { billListPage, billListQuery } from '@covenant/contracts/lists';
+import { registerListRoute } from '../../platform/entities/list-page.ts';
+import { listBills } from './bills.list.ts';
 
 export const saveBillInput = billInput
   .omit({ subtotal: true, total_amount: true, balance_due: true, amount_paid: true })
@@ -41,7 +44,7 @@ async function cancelBillFn(ctx: Ctx, params: Record<string, unknown>) {
 const STAFF_WRITE = 'bills read_write (administrators, property managers)';
 
 export const billsFeature: Feature = {
-  name: 'bills',
+  name: 'bills', routes: async (app) => registerListRoute(app, 'bills', billListQuery, billListPage, listBills),
   entities: [billEntity, billLineEntity, billPaymentEntity],
   functions: [
     { name: 'saveBill', access: STAFF_WRITE, handler: saveBill },

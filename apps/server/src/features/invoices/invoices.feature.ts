@@ -7,6 +7,9 @@ import { requirePermission } from '../../platform/access/access.service.ts';
 import type { Feature } from '../../platform/registry.ts';
 import { cancelInvoice, createInvoice, invoiceWithLines, reviseInvoice } from './invoice.commands.ts';
 import { invoiceEntity, invoiceLineEntity } from './invoices.entities.ts';
+import { invoiceListPage, invoiceListQuery } from '@covenant/contracts/lists';
+import { registerListRoute } from '../../platform/entities/list-page.ts';
+import { listInvoices } from './invoices.list.ts';
 
 export const saveInvoiceInput = invoiceInput
   .omit({ subtotal: true, tax_amount: true, total_amount: true, balance_due: true, amount_paid: true })
@@ -47,7 +50,7 @@ async function cancelInvoiceFn(ctx: Ctx, params: Record<string, unknown>) {
 const STAFF_WRITE = 'invoices read_write (administrators, property managers); the invoice is fetched through the caller\'s scope';
 
 export const invoicesFeature: Feature = {
-  name: 'invoices',
+  name: 'invoices', routes: async (app) => registerListRoute(app, 'invoices', invoiceListQuery, invoiceListPage, listInvoices),
   entities: [invoiceEntity, invoiceLineEntity],
   functions: [
     { name: 'saveInvoice', access: STAFF_WRITE, handler: saveInvoice },

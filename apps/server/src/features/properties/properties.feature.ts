@@ -1,8 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ownerPropertyInput, propertyInput } from '@covenant/contracts/entities';
+import { propertyListPage, propertyListQuery } from '@covenant/contracts/lists';
 import { ownerProperties, properties } from '@covenant/db/schema/community';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
+import { registerListRoute } from '../../platform/entities/list-page.ts';
 import type { Feature } from '../../platform/registry.ts';
+import { listProperties } from './properties.list.ts';
 
 /** Units and their assignments are staff records: an owner reads their own and changes none. */
 export const propertyEntity: EntityDef = {
@@ -14,6 +18,8 @@ export const propertyEntity: EntityDef = {
   updateInput: propertyInput.omit({ property_id: true }).partial() as unknown as z.ZodType<Row>,
   scope: { kind: 'property' },
   ownEditable: [],
+  // The natural-order sort key is the database's (a generated column), never a field of the record.
+  hiddenColumns: ['unit_sort_key'],
 };
 
 export const ownerPropertyEntity: EntityDef = {
@@ -27,4 +33,8 @@ export const ownerPropertyEntity: EntityDef = {
   ownEditable: [],
 };
 
-export const propertiesFeature: Feature = { name: 'properties', entities: [propertyEntity, ownerPropertyEntity] };
+async function propertyRoutes(app: FastifyInstance) {
+  registerListRoute(app, 'properties', propertyListQuery, propertyListPage, listProperties);
+}
+
+export const propertiesFeature: Feature = { name: 'properties', entities: [propertyEntity, ownerPropertyEntity], routes: propertyRoutes };

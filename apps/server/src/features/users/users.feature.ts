@@ -6,6 +6,9 @@ import { ConflictError, ForbiddenError } from '../../lib/errors.ts';
 import { isAdmin, permissionLevel } from '../../platform/access/access.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import type { Feature } from '../../platform/registry.ts';
+import { userListPage, userListQuery } from '@covenant/contracts/lists';
+import { registerListRoute } from '../../platform/entities/list-page.ts';
+import { listUsers } from './users.list.ts';
 
 /** Users are created by invitation (auth routes); staff change roles and links, a user their own phone and photo. */
 export const userEntity: EntityDef = {
@@ -43,4 +46,4 @@ export const userEntity: EntityDef = {
   },
 };
 
-export const usersFeature: Feature = { name: 'users', entities: [userEntity] };
+export const usersFeature: Feature = { name: 'users', routes: async (app) => registerListRoute(app, 'users', userListQuery, userListPage, listUsers), entities: [userEntity] };

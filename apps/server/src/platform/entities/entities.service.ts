@@ -52,7 +52,8 @@ async function readScope(ctx: Ctx, def: EntityDef, op: 'read' | 'update' | 'dele
   return parts;
 }
 
-function selection(def: EntityDef, fields: string[]): Record<string, PgColumn | SQL.Aliased | SQL> {
+/** The columns (and computed fields) of an entity to select, by field name. */
+export function selection(def: EntityDef, fields: string[]): Record<string, PgColumn | SQL.Aliased | SQL> {
   const cols = columnsOf(def);
   const sel: Record<string, PgColumn | SQL> = {};
   for (const f of fields) {

@@ -6,23 +6,23 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useLiveEntities } from '@/lib/entities';
+import { entityKeys, useLiveRefresh } from '@/lib/entities';
 import { isForbidden, NoAccess } from '@/app/page-access';
 import { BillDetailsDialog } from '@/features/bills/bill-details-dialog';
 import { BillFormDialog } from '@/features/bills/bill-form-dialog';
 import { BillStatusBadge } from '@/features/bills/bill-status';
-import { billsQuery, BILLS_PAGE_SIZE, vendorsQuery } from '@/features/bills/bills.api';
+import { billsQuery, BILLS_PAGE_SIZE } from '@/features/bills/bills.api';
 
 /** 'Bills' (spec part 2, section 2): the table, Create Bill and Bill Details; paged on the server, newest bill date first. */
 export default function BillsPage() {
   const [page, setPage] = useState(0);
   const [isCreating, setIsCreating] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
-  useLiveEntities('Bill', 'BillLineItem', 'Vendor');
+  useLiveRefresh(entityKeys.all('Bill'), 'Bill', 'BillLineItem', 'Vendor');
   const bills = useQuery(billsQuery(page));
-  const vendors = useQuery(vendorsQuery());
-  const list = bills.data ?? [];
-  const vendorName = (id: string) => vendors.data?.find((v) => v.id === id)?.vendor_name ?? '';
+  const list = bills.data?.rows ?? [];
+  const total = bills.data?.total ?? 0;
+  const vendorName = (id: string) => list.find((b) => b.vendor_id === id)?.vendor_name ?? '';
 
   if (isForbidden(bills.error)) return <NoAccess />;
 
@@ -70,7 +70,7 @@ export default function BillsPage() {
                 {list.map((bill) => (
                   <TableRow key={bill.id} aria-label={bill.bill_number}>
                     <TableCell className="font-medium">{bill.bill_number}</TableCell>
-                    <TableCell>{vendorName(bill.vendor_id)}</TableCell>
+                    <TableCell>{bill.vendor_name ?? ''}</TableCell>
                     <TableCell>{bill.bill_date}</TableCell>
                     <TableCell>{bill.due_date ?? '—'}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatMoney(bill.total_amount)}</TableCell>
@@ -91,13 +91,13 @@ export default function BillsPage() {
         </CardContent>
       </Card>
 
-      {page > 0 || list.length === BILLS_PAGE_SIZE ? (
+      {page > 0 || total > BILLS_PAGE_SIZE ? (
         <nav className="flex items-center justify-end gap-2" aria-label="Pages">
           <span className="text-muted-foreground text-sm">Page {page + 1}</span>
           <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
             Previous
           </Button>
-          <Button variant="outline" size="sm" disabled={list.length < BILLS_PAGE_SIZE} onClick={() => setPage((p) => p + 1)}>
+          <Button variant="outline" size="sm" disabled={(page + 1) * BILLS_PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
             Next
           </Button>
         </nav>

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { create, entityKeys, filter, get, invokeFunction, type EntityName, type EntityRecord } from '@/lib/entities';
+import { fetchListPage } from '@/lib/lists';
 
 export const BILLS_PAGE_SIZE = 50;
 
@@ -56,12 +57,12 @@ export interface ExpenseAccount extends EntityRecord {
 /** The date in the browser's time zone as YYYY-MM-DD. */
 export const todayIso = () => new Date().toLocaleDateString('en-CA');
 
-/** One page of bills, newest bill date first. */
+/** One page of bills, newest bill date first, each with its vendor's name (joined by the server). */
 export function billsQuery(page: number) {
-  const options = { sort: '-bill_date,-created_date', limit: BILLS_PAGE_SIZE, skip: page * BILLS_PAGE_SIZE };
+  const params = { limit: BILLS_PAGE_SIZE, skip: page * BILLS_PAGE_SIZE };
   return queryOptions({
-    queryKey: entityKeys.list('Bill', options),
-    queryFn: () => filter<Bill>('Bill', {}, options.sort, options.limit, options.skip),
+    queryKey: [...entityKeys.all('Bill'), 'page', params],
+    queryFn: () => fetchListPage<Bill & { vendor_name: string | null }>('bills', params),
     placeholderData: keepPreviousData,
   });
 }

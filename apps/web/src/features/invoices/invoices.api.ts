@@ -1,8 +1,9 @@
 import { addDays } from '@covenant/contracts/documents';
+import type { DatePeriod, InvoiceTab } from '@covenant/contracts/lists';
 import type { User } from '@/lib/api';
-import { count, filter, type EntityQuery, type EntityRecord } from '@/lib/entities';
+import type { EntityRecord } from '@/lib/entities';
+import { fetchListPage } from '@/lib/lists';
 import { isAdminUser } from '@/lib/roles';
-import { escapeRegex } from '@/lib/search';
 
 export type Amount = number | string;
 
@@ -101,26 +102,7 @@ export function privilegesOf(user: User, resource: 'invoices' | 'payments') {
   return { canCreate: staff && p.can_create, canUpdate: staff && p.can_update, canDelete: staff && p.can_delete };
 }
 
-/** Record ids of owners whose name or owner id matches every word of the search (at most 500). */
-export async function ownerIdsMatching(search: string): Promise<string[]> {
-  const words = search.trim().split(/\s+/).filter(Boolean);
-  const clauses = words.map((w) => ({
-    $or: ['first_name', 'last_name', 'owner_id'].map((f) => ({ [f]: { $regex: escapeRegex(w), $options: 'i' } })),
-  }));
-  const q = clauses.length === 1 ? clauses[0]! : { $and: clauses };
-  const rows = await filter<OwnerRef>('Owner', q, undefined, 500, 0, ['id']).catch(() => []);
-  return rows.map((r) => r.id);
-}
-
-export async function ownersByIds(ids: string[]): Promise<Map<string, OwnerRef>> {
-  const unique = [...new Set(ids.filter(Boolean))];
-  if (!unique.length) return new Map();
-  // Owners signed in may not read the Owner list; their rows then fall back to their own name.
-  const rows = await filter<OwnerRef>('Owner', { id: { $in: unique } }, undefined, unique.length, 0, OWNER_FIELDS).catch(() => []);
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-export type DateFilter = 'this_month' | 'last_month' | 'this_year' | 'last_year';
+export type DateFilter = DatePeriod;
 export const DATE_FILTERS: Array<{ value: DateFilter; label: string }> = [
   { value: 'this_month', label: 'This Month' },
   { value: 'last_month', label: 'Last Month' },
@@ -128,27 +110,7 @@ export const DATE_FILTERS: Array<{ value: DateFilter; label: string }> = [
   { value: 'last_year', label: 'Last Year' },
 ];
 
-/** The [from, to) ISO range of a quick filter. */
-export function dateRange(value: DateFilter, now = today()): { from: string; to: string } {
-  const y = Number(now.slice(0, 4));
-  const m = Number(now.slice(5, 7));
-  const iso = (year: number, month: number) => {
-    const d = new Date(Date.UTC(year, month - 1, 1));
-    return d.toISOString().slice(0, 10);
-  };
-  switch (value) {
-    case 'this_month':
-      return { from: iso(y, m), to: iso(y, m + 1) };
-    case 'last_month':
-      return { from: iso(y, m - 1), to: iso(y, m) };
-    case 'this_year':
-      return { from: `${y}-01-01`, to: `${y + 1}-01-01` };
-    case 'last_year':
-      return { from: `${y - 1}-01-01`, to: `${y}-01-01` };
-  }
-}
-
-export type InvoiceTab = 'outstanding' | 'all' | 'cancelled';
+export type { InvoiceTab };
 
 export interface InvoiceListParams {
   search: string;
@@ -158,32 +120,17 @@ export interface InvoiceListParams {
   page: number;
 }
 
-/** One page of invoices with the owners they are billed to; all filtering and paging is done by the server. */
+/** The owners a page's documents are billed to (as the server joined them), by owner record id. */
+export function ownersOfRows(rows: Array<{ owner: OwnerRef | null }>): Map<string, OwnerRef> {
+  return new Map(rows.flatMap((r) => (r.owner ? [[r.owner.id, r.owner] as const] : [])));
+}
+
+/** One page of invoices with the owners they are billed to: one request; the server searches, filters, sorts and pages. */
 export async function fetchInvoicePage(p: InvoiceListParams) {
-  const and: EntityQuery[] = [];
-  if (p.tab === 'outstanding') and.push({ balance_due: { $gt: 0 } });
-  else if (p.tab === 'all') and.push({ status: { $ne: 'cancelled' } });
-  else and.push({ status: 'cancelled' });
-  if (p.dateFilter) {
-    const { from, to } = dateRange(p.dateFilter);
-    and.push({ invoice_date: { $gte: from, $lt: to } });
-  }
-  if (p.propertyId) {
-    const links = await filter<{ owner_id: string } & EntityRecord>('OwnerProperty', { property_id: p.propertyId }, undefined, 500, 0, ['id', 'owner_id']);
-    and.push({ $or: [{ property_id: p.propertyId }, { owner_id: { $in: links.map((l) => l.owner_id) } }] });
-  }
-  const search = p.search.trim();
-  if (search) {
-    const ownerIds = await ownerIdsMatching(search);
-    and.push({ $or: [{ invoice_number: { $regex: escapeRegex(search), $options: 'i' } }, { owner_id: { $in: ownerIds } }] });
-  }
-  const q: EntityQuery = and.length === 1 ? and[0]! : { $and: and };
-  const [rows, total] = await Promise.all([
-    filter<Invoice>('Invoice', q, '-invoice_date,-invoice_number', PAGE_SIZE, p.page * PAGE_SIZE),
-    count('Invoice', q),
-  ]);
-  const owners = await ownersByIds(rows.map((r) => r.owner_id));
-  return { rows, total, owners };
+  const page = await fetchListPage<Invoice & { owner: OwnerRef | null }>('invoices', {
+    search: p.search, tab: p.tab, period: p.dateFilter, property_id: p.propertyId, limit: PAGE_SIZE, skip: p.page * PAGE_SIZE,
+  });
+  return { rows: page.rows, total: page.total, owners: ownersOfRows(page.rows) };
 }
 
 export const dueDateFor = (invoiceDate: string) => addDays(invoiceDate, 15);

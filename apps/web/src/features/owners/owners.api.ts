@@ -2,6 +2,7 @@ import { FIRST_OWNER_ID } from '@covenant/contracts/constants';
 import { describeCsvErrors, type CsvImportResult } from '@covenant/contracts/csv';
 import { errorMessage } from '@/lib/api';
 import { bulkCreate, filter, list, type EntityName, type EntityQuery, type EntityRecord } from '@/lib/entities';
+import { escapeRegex } from '@/lib/search';
 
 export interface Owner extends EntityRecord {
   owner_id: string;
@@ -54,9 +55,6 @@ export interface OwnerProperty extends EntityRecord {
 export const PAGE_SIZE = 48;
 
 
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** A case-insensitive search where every word must match one of the fields. */
 export function wordsQuery(search: string, fields: string[]): EntityQuery {
@@ -75,16 +73,6 @@ export async function fetchAll<T>(entity: EntityName, query: EntityQuery, sort: 
     out.push(...rows);
     if (rows.length < page) return out;
   }
-}
-
-/** Records by id, in chunks small enough for a URL. */
-export async function fetchByIds<T extends { id: string }>(entity: EntityName, ids: string[], fields?: string[], field = 'id'): Promise<T[]> {
-  const out: T[] = [];
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    out.push(...(await filter<T>(entity, { [field]: { $in: unique.slice(i, i + 100) } }, undefined, 5000, undefined, fields)));
-  }
-  return out;
 }
 
 /** The next six-digit id after the highest numeric one, starting at first (spec part 1, section 5). */
@@ -117,8 +105,6 @@ export function withFileRows(message: string, rows: number[]): string {
   return message.replace(/^Item (\d+): /, (_m, n: string) => `Row ${rows[Number(n) - 1] ?? n}: `);
 }
 
-/** Natural order of unit numbers ("2" before "10", "1A" before "1B"). */
-export const compareUnits = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
 
 
 export function fullName(o: Pick<Owner, 'first_name' | 'last_name'>): string {

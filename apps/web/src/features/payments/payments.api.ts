@@ -1,7 +1,7 @@
 import type { Amount, OwnerRef } from '@/features/invoices/invoices.api';
-import { PAGE_SIZE, ownerIdsMatching, ownersByIds } from '@/features/invoices/invoices.api';
-import { count, filter, type EntityQuery, type EntityRecord } from '@/lib/entities';
-import { escapeRegex } from '@/lib/search';
+import { PAGE_SIZE, ownersOfRows } from '@/features/invoices/invoices.api';
+import type { EntityRecord } from '@/lib/entities';
+import { fetchListPage } from '@/lib/lists';
 
 export interface Payment extends EntityRecord {
   payment_number: string;
@@ -16,17 +16,8 @@ export interface Payment extends EntityRecord {
   bounce_reason?: string | null;
 }
 
-/** One page of payments, newest first, searched by reference or owner name on the server. */
+/** One page of payments, newest first, with the owners' names: one request; the server searches by reference or owner name and pages. */
 export async function fetchPaymentPage(search: string, page: number): Promise<{ rows: Payment[]; total: number; owners: Map<string, OwnerRef> }> {
-  const text = search.trim();
-  let q: EntityQuery = {};
-  if (text) {
-    const ownerIds = await ownerIdsMatching(text);
-    q = { $or: [{ reference_number: { $regex: escapeRegex(text), $options: 'i' } }, { owner_id: { $in: ownerIds } }] };
-  }
-  const [rows, total] = await Promise.all([
-    filter<Payment>('Payment', q, '-payment_date,-payment_number', PAGE_SIZE, page * PAGE_SIZE),
-    count('Payment', q),
-  ]);
-  return { rows, total, owners: await ownersByIds(rows.map((r) => r.owner_id)) };
+  const result = await fetchListPage<Payment & { owner: OwnerRef | null }>('payments', { search, limit: PAGE_SIZE, skip: page * PAGE_SIZE });
+  return { rows: result.rows, total: result.total, owners: ownersOfRows(result.rows) };
 }

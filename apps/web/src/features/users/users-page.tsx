@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useLiveEntities } from '@/lib/entities';
+import { entityKeys, useLiveRefresh } from '@/lib/entities';
 import { initialsOf } from '@/lib/format';
 import { isAdminUser, roleLabelOf } from '@/lib/roles';
 import { useCurrentUser } from '@/app/current-user';
@@ -21,7 +21,7 @@ import { isForbidden, NoAccess } from '@/app/page-access';
 import { InviteUserDialog } from '@/features/users/invite-user-dialog';
 import { UserEditDialog } from '@/features/users/user-edit-dialog';
 import {
-  linkedOwnersQuery, linkedPropertiesQuery, ownerName, useDeleteUser, usersQuery, USERS_PAGE_SIZE, type UserRecord,
+  ownerName, useDeleteUser, usersQuery, USERS_PAGE_SIZE, type UserRecord,
 } from '@/features/users/users.api';
 
 function RolesCard() {
@@ -81,13 +81,9 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<UserRecord | null>(null);
   const [deleting, setDeleting] = useState<UserRecord | null>(null);
   const [isInviting, setIsInviting] = useState(false);
-  useLiveEntities('User');
+  useLiveRefresh(entityKeys.all('User'), 'User', 'Owner', 'Property');
   const users = useQuery(usersQuery(isProfile ? '' : deferredSearch));
-  const list = users.data ?? [];
-  const ownerIds = [...new Set(list.flatMap((u) => (u.owner_id ? [u.owner_id] : [])))];
-  const propertyIds = [...new Set(list.flatMap((u) => (u.property_id ? [u.property_id] : [])))];
-  const owners = useQuery(linkedOwnersQuery(ownerIds));
-  const properties = useQuery(linkedPropertiesQuery(propertyIds));
+  const list = users.data?.rows ?? [];
   const deleteUser = useDeleteUser();
   const title = isProfile ? 'User Profile' : 'User Management';
 
@@ -139,8 +135,7 @@ export default function UsersPage() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Users">
           {list.map((user) => {
-            const owner = owners.data?.find((o) => o.id === user.owner_id);
-            const property = properties.data?.find((p) => p.id === user.property_id);
+            const { owner, property } = user;
             const photo = owner?.photo_url || user.photo_url;
             const name = user.full_name || user.email;
             return (
@@ -198,7 +193,7 @@ export default function UsersPage() {
           })}
         </ul>
       )}
-      {list.length === USERS_PAGE_SIZE ? (
+      {(users.data?.total ?? 0) > list.length ? (
         <p className="text-muted-foreground text-sm">Showing the newest {USERS_PAGE_SIZE} users; search to find others.</p>
       ) : null}
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type User } from '@/lib/api';
-import { entityKeys, filter, remove, update, type EntityRecord } from '@/lib/entities';
-import { containsAny } from '@/lib/search';
+import { entityKeys, remove, update, type EntityRecord } from '@/lib/entities';
+import { fetchListPage } from '@/lib/lists';
 
 export const USERS_PAGE_SIZE = 100;
 
@@ -22,32 +22,16 @@ export const ownerName = (owner: Pick<OwnerSummary, 'first_name' | 'last_name'>)
 export const unitLabel = (property: Pick<PropertySummary, 'unit_number' | 'street_address'>) =>
   property.street_address ? `Unit ${property.unit_number} · ${property.street_address}` : `Unit ${property.unit_number}`;
 
-/** Users whose full name or email contains the search text, newest first, one page. */
+/** A user card: the record with the owner and unit it is linked to (joined by the server, when the caller may read them). */
+export type UserListRow = UserRecord & { owner: OwnerSummary | null; property: PropertySummary | null };
+
+/** Users whose full name or email contains the search text, newest first, one page from the server. */
 export function usersQuery(search: string) {
-  const q = containsAny(['full_name', 'email'], search);
+  const params = { search, limit: USERS_PAGE_SIZE };
   return queryOptions({
-    queryKey: entityKeys.list('User', { q, sort: '-created_date', limit: USERS_PAGE_SIZE }),
-    queryFn: () => filter<UserRecord>('User', q, '-created_date', USERS_PAGE_SIZE),
+    queryKey: [...entityKeys.all('User'), 'page', params],
+    queryFn: () => fetchListPage<UserListRow>('users', params),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Only the owners and units the shown cards name, by id. */
-export function linkedOwnersQuery(ids: string[]) {
-  const q = { id: { $in: ids } };
-  return queryOptions({
-    queryKey: entityKeys.list('Owner', { q, fields: ['id', 'first_name', 'last_name', 'photo_url'] }),
-    queryFn: () => filter<OwnerSummary>('Owner', q, undefined, ids.length, 0, ['id', 'first_name', 'last_name', 'photo_url']),
-    enabled: ids.length > 0,
-  });
-}
-
-export function linkedPropertiesQuery(ids: string[]) {
-  const q = { id: { $in: ids } };
-  return queryOptions({
-    queryKey: entityKeys.list('Property', { q, fields: ['id', 'unit_number', 'street_address'] }),
-    queryFn: () => filter<PropertySummary>('Property', q, undefined, ids.length, 0, ['id', 'unit_number', 'street_address']),
-    enabled: ids.length > 0,
   });
 }
 

@@ -15,7 +15,7 @@ import { accessOf } from '@/app/navigation';
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import { VendorFormDialog } from './vendor-form-dialog';
-import { vendorsQuery, type Vendor } from './vendors.api';
+import { VENDORS_PAGE_SIZE, vendorsQuery, type Vendor } from './vendors.api';
 
 function VendorCard({ vendor, canWrite, onEdit, onDelete }: { vendor: Vendor; canWrite: boolean; onEdit(): void; onDelete(): void }) {
   const name = vendor.vendor_name;
@@ -75,7 +75,8 @@ export default function VendorsPage() {
   const deferredSearch = useDeferredValue(search);
   const [editing, setEditing] = useState<{ vendor: Vendor | null } | null>(null);
   const [deleting, setDeleting] = useState<Vendor | null>(null);
-  const vendors = useQuery({ ...vendorsQuery(deferredSearch), enabled: canRead });
+  const [limit, setLimit] = useState(VENDORS_PAGE_SIZE);
+  const vendors = useQuery({ ...vendorsQuery(deferredSearch, limit), enabled: canRead });
   useLiveEntities('Vendor');
 
   const remover = useMutation({
@@ -85,7 +86,8 @@ export default function VendorsPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: entityKeys.all('Vendor') }),
   });
 
-  const rows = vendors.data ?? [];
+  const rows = vendors.data?.rows ?? [];
+  const total = vendors.data?.total ?? 0;
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
       <title>Vendors · Covenant</title>
@@ -103,7 +105,7 @@ export default function VendorsPage() {
 
       <div className="relative max-w-md">
         <SearchIcon className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
-        <Input className="pl-9" placeholder="Search vendors..." aria-label="Search vendors" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input className="pl-9" placeholder="Search vendors..." aria-label="Search vendors" value={search} onChange={(e) => { setSearch(e.target.value); setLimit(VENDORS_PAGE_SIZE); }} />
       </div>
 
       {!canRead ? <p className="text-muted-foreground">You do not have permission to view vendors.</p> : null}
@@ -119,11 +121,23 @@ export default function VendorsPage() {
           <CardContent className="text-muted-foreground py-10 text-center">No vendors found</CardContent>
         </Card>
       ) : canRead ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {rows.map((v) => (
-            <VendorCard key={v.id} vendor={v} canWrite={canWrite} onEdit={() => setEditing({ vendor: v })} onDelete={() => setDeleting(v)} />
-          ))}
-        </div>
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {rows.map((v) => (
+              <VendorCard key={v.id} vendor={v} canWrite={canWrite} onEdit={() => setEditing({ vendor: v })} onDelete={() => setDeleting(v)} />
+            ))}
+          </div>
+          {rows.length < total ? (
+            <div className="text-muted-foreground flex flex-col items-center gap-2 text-sm">
+              <p>
+                Showing {rows.length} of {total} vendors
+              </p>
+              <Button variant="outline" disabled={vendors.isFetching} onClick={() => setLimit((l) => l + VENDORS_PAGE_SIZE)}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </>
       ) : null}
 
       {editing ? <VendorFormDialog vendor={editing.vendor} onClose={() => setEditing(null)} /> : null}

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { entityKeys, filter, type EntityRecord } from '@/lib/entities';
-import { containsAny } from '@/lib/search';
+import { entityKeys, type EntityRecord } from '@/lib/entities';
+import { fetchListPage } from '@/lib/lists';
 
 export interface Vendor extends EntityRecord {
   vendor_name: string;
@@ -18,12 +18,14 @@ export interface Vendor extends EntityRecord {
   notes: string | null;
 }
 
-/** Vendors whose name or contact person contains the search, newest first (spec part 2, section 7). */
-export function vendorsQuery(search: string) {
-  const q = containsAny(['vendor_name', 'contact_person'], search);
+/** Cards per page; 'Load more' adds another page. */
+export const VENDORS_PAGE_SIZE = 48;
+
+/** Vendors whose name or contact person contains the search, newest first (spec part 2, section 7): one page from the server. */
+export function vendorsQuery(search: string, limit: number) {
   return queryOptions({
-    queryKey: [...entityKeys.all('Vendor'), 'list', { q, sort: '-created_date' }],
-    queryFn: () => filter<Vendor>('Vendor', q, '-created_date', 5000),
+    queryKey: [...entityKeys.all('Vendor'), 'page', { search, limit }],
+    queryFn: () => fetchListPage<Vendor>('vendors', { search, limit }),
     placeholderData: keepPreviousData,
   });
 }
