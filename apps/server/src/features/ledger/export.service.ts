@@ -29,7 +29,7 @@ export async function exportLedger(ctx: Ctx, query: unknown): Promise<{ filename
   const to = q.to ?? today(ctx);
   if (q.from && q.from > to) throw new ValidationError('from must not be after to');
   // Seal what was just posted, so the file carries every entry's hash.
-  await sealJournal(ctx.db);
+  await sealJournal(ctx.db, { wait: true });
   const accountRows = await ctx.db.select({ id: chartOfAccounts.id, account_number: chartOfAccounts.account_number, account_name: chartOfAccounts.account_name, account_type: chartOfAccounts.account_type }).from(chartOfAccounts).orderBy(asc(chartOfAccounts.account_number));
   const accounts = new Map<string, ExportAccount>(accountRows.map((a) => [a.id, a]));
   const fundCodes = new Map((await ctx.db.select({ id: funds.id, code: funds.code }).from(funds)).map((f) => [f.id, f.code]));

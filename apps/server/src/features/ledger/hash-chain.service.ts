@@ -31,13 +31,21 @@ async function chainEntries(db: Reader, ids: readonly string[]): Promise<Map<str
   return out;
 }
 
-/** Seals every queued entry (in batches); answers how many. A second caller while one runs simply skips. */
-export async function sealJournal(db: Db): Promise<number> {
+/**
+ * Seals every queued entry (in batches); answers how many. The background sealer skips while another caller seals
+ * (`wait` false); a reader that needs everything sealed before it looks (verify, export) waits for that caller
+ * instead, so it never counts entries another transaction is sealing as unsealed.
+ */
+export async function sealJournal(db: Db, { wait = false }: { wait?: boolean } = {}): Promise<number> {
   let sealed = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const got = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('covenant:journal_hash_chain')) as ok`);
-      if (!(got.rows[0] as { ok: boolean }).ok) return 0;
+      if (wait) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('covenant:journal_hash_chain'))`);
+      } else {
+        const got = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('covenant:journal_hash_chain')) as ok`);
+        if (!(got.rows[0] as { ok: boolean }).ok) return 0;
+      }
       const queued = await tx.execute(sql`
         select u.entry_id from journal_entries_unsealed u join journal_entries e on e.id = u.entry_id
         order by e.created_date, e.id limit ${BATCH}`);

@@ -26,7 +26,7 @@ async function ledgerRoutes(app: FastifyInstance) {
   app.get('/api/apps/:appId/ledger/verify', { schema: { tags: ['ledger'], params } }, async (request) => {
     const ctx = request.ctx as Ctx;
     await requirePermission(ctx, 'reports', 'read');
-    await sealJournal(ctx.db);
+    await sealJournal(ctx.db, { wait: true });
     return verifyJournal(ctx.db);
   });
 
