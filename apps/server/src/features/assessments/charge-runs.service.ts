@@ -61,24 +61,12 @@ export interface RunAnswer {
   items: RunItemOut[];
 }
 
-/** One charge as a run answers it (invoice_id null in a preview). */
-export interface RunItemOut {
-  kind: ChargeItem['kind'];
-  source_id: string;
-  source_name: string;
-  owner_id: string;
-  owner_number: string;
-  owner_name: string;
-  property_id: string | null;
-  unit_number: string | null;
-  period: string;
-  invoice_date: string;
-  due_date: string;
+/** One charge as a run answers it (invoice_id null in a preview): the charge without its internal keys, in money. */
+export type RunItemOut = Omit<ChargeItem, 'job' | 'target_id' | 'cents' | 'product_id' | 'account_id' | 'fund_id' | 'charged_invoice_number'> & {
   amount: number;
-  description: string;
   charged_invoice_number: string | null;
   invoice_id: string | null;
-}
+};
 
 type Row = Record<string, unknown>;
 const rowsOf = async <T>(ctx: Ctx, query: ReturnType<typeof sql>) => (await ctx.db.execute(query)).rows as T[];
@@ -90,9 +78,11 @@ async function billedKeys(ctx: Ctx, job: ChargeJob, sourceIds: readonly string[]
   const rows = await rowsOf<{ source_id: string; target_id: string; owner_id: string; period: string; kind: string }>(ctx, sql`
     select source_id, target_id, owner_id, period, kind from ${chargeRunItems}
     where job = ${job} and source_id in (${sql.join(sourceIds.map((id) => sql`${id}`), sql`, `)}) and ${where}`);
-  return new Set(rows.map((r) => `${r.source_id}|${r.target_id}|${r.owner_id}|${r.period}|${r.kind}`));
+  return new Set(rows.map(keyOf));
 }
-const keyOf = (i: Pick<ChargeItem, 'source_id' | 'target_id' | 'owner_id' | 'period' | 'kind'>) => `${i.source_id}|${i.target_id}|${i.owner_id}|${i.period}|${i.kind}`;
+function keyOf(i: { source_id: string; target_id: string; owner_id: string; period: string; kind: string }): string {
+  return `${i.source_id}|${i.target_id}|${i.owner_id}|${i.period}|${i.kind}`;
+}
 
 interface UnitRow {
   id: string;
