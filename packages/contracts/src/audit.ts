@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { listPageSchema } from './lists.ts';
+
 /** Every action the audit log records, with the words the Audit Log screen shows for it. */
 export const AUDIT_ACTIONS = {
   'auth.sign_in': 'Signed in',
@@ -52,19 +55,23 @@ export function auditActionLabel(action: string): string {
 }
 
 /** One audit log entry as the API returns it. */
-export interface AuditLogEntry {
-  id: string;
-  created_date: string;
-  actor_id: string | null;
-  actor_email: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-  detail: unknown;
-  ip_address: string | null;
-}
+export const auditLogEntrySchema = z.looseObject({
+  id: z.string(),
+  created_date: z.string(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  detail: z.unknown(),
+  ip_address: z.string().nullable(),
+});
+/** GET /audit-log: one page, newest first, and how many match. */
+export const auditLogPageSchema = listPageSchema(auditLogEntrySchema);
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
 /** The CSV export's columns, in order. */
 export const AUDIT_CSV_COLUMNS = ['created_date', 'actor_email', 'actor_id', 'action', 'target_type', 'target_id', 'ip_address', 'before', 'after', 'detail'] as const;

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { journalEntryPageSchema, ledgerStatusSchema, ledgerVerificationSchema } from '@covenant/contracts/ledger';
+import { fileResponse } from '@covenant/contracts/platform';
 import type { Ctx } from '../../lib/context.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import type { Feature } from '../../platform/registry.ts';
@@ -13,24 +15,24 @@ const params = z.object({ appId: z.string() });
 const journalQuery = z.object({ type: z.string().optional(), from: z.string().optional(), to: z.string().optional(), limit: z.string().optional(), skip: z.string().optional() });
 
 async function ledgerRoutes(app: FastifyInstance) {
-  app.get('/api/apps/:appId/journal-entries', { schema: { tags: ['ledger'], params, querystring: journalQuery } }, async (request) => listJournalEntries(request.ctx, request.query));
+  app.get('/api/apps/:appId/journal-entries', { schema: { tags: ['ledger'], params, querystring: journalQuery, response: { 200: journalEntryPageSchema } } }, async (request) => listJournalEntries(request.ctx, request.query));
 
   /** The closed-through date and the first date still open (Reports show it). */
-  app.get('/api/apps/:appId/ledger/status', { schema: { tags: ['ledger'], params } }, async (request) => {
+  app.get('/api/apps/:appId/ledger/status', { schema: { tags: ['ledger'], params, response: { 200: ledgerStatusSchema } } }, async (request) => {
     const ctx = request.ctx as Ctx;
     await requirePermission(ctx, 'reports', 'read');
     return ledgerStatus(ctx);
   });
 
   /** {ok, entries, unsealed, first_broken}: the hash chain re-computed over every sealed entry as it reads now. */
-  app.get('/api/apps/:appId/ledger/verify', { schema: { tags: ['ledger'], params } }, async (request) => {
+  app.get('/api/apps/:appId/ledger/verify', { schema: { tags: ['ledger'], params, response: { 200: ledgerVerificationSchema } } }, async (request) => {
     const ctx = request.ctx as Ctx;
     await requirePermission(ctx, 'reports', 'read');
     await sealJournal(ctx.db, { wait: true });
     return verifyJournal(ctx.db);
   });
 
-  app.get('/api/apps/:appId/ledger/export', { schema: { tags: ['ledger'], params, querystring: exportQuery.partial() } }, async (request, reply) => {
+  app.get('/api/apps/:appId/ledger/export', { schema: { tags: ['ledger'], params, querystring: exportQuery.partial(), response: { 200: fileResponse(['text/plain', 'text/csv'], 'The entries as an hledger or beancount journal, or CSV') } } }, async (request, reply) => {
     const out = await exportLedger(request.ctx, request.query);
     return reply
       .header('Content-Type', out.contentType)

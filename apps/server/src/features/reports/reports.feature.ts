@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { fileResponse } from '@covenant/contracts/platform';
+import { reportSchema } from '@covenant/contracts/reports';
 import type { Ctx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
@@ -19,7 +21,7 @@ function neutralise(v: unknown): unknown {
 async function reportRoutes(app: FastifyInstance) {
   app.get(
     '/api/apps/:appId/reports/:name',
-    { schema: { tags: ['reports'], params: z.object({ appId: z.string(), name: z.string().max(100) }), querystring: reportQuery.partial().loose() } },
+    { schema: { tags: ['reports'], params: z.object({ appId: z.string(), name: z.string().max(100) }), querystring: reportQuery.partial().loose(), response: { 200: fileResponse(['text/csv'], 'The report as JSON, or as CSV (format=csv)', reportSchema) } } },
     async (request, reply) => {
       const ctx = request.ctx as Ctx;
       await requirePermission(ctx, 'reports', 'read');

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  invitedUserSchema, meSchema, registeredSchema, replacedSessionSchema, signInResultSchema, twoFactorEnrollmentSchema, userSchema, verifiedEmailSchema,
+} from '@covenant/contracts/auth';
+import { successSchema } from '@covenant/contracts/records';
+import {
   changePassword, inviteUser, login, logout, me, register, resendOtp, resetPassword, resetPasswordRequest, updateMe, verifyOtp,
 } from './auth.service.ts';
 import { disableTwoFactor, enableTwoFactor, twoFactorLogin, verifyTwoFactor } from './two-factor.service.ts';
@@ -10,27 +14,27 @@ const appParams = z.object({ appId: z.string() });
 /** The platform's auth endpoints; each is rate limited per client address. All stay open to staff still to enrol a second factor. */
 export async function authRoutes(app: FastifyInstance, opts: { perMinute: number }) {
   const limited = (max = opts.perMinute) => ({ rateLimit: { max, timeWindow: '1 minute' }, duringTwoFactorEnrollment: true });
-  const schema = { tags: ['auth'], params: appParams };
+  const answering = (response: z.ZodType) => ({ tags: ['auth'], params: appParams, response: { 200: response } });
   const base = '/api/apps/:appId/auth';
 
-  app.post(`${base}/login`, { schema, config: limited() }, async (request) => login(request.ctx, request.body));
-  app.post(`${base}/logout`, { schema, config: { duringTwoFactorEnrollment: true } }, async (request) => logout(request.ctx, request.bearerToken));
-  app.post(`${base}/register`, { schema, config: limited() }, async (request) => register(request.ctx, request.body));
-  app.post(`${base}/verify-otp`, { schema, config: limited() }, async (request) => verifyOtp(request.ctx, request.body));
-  app.post(`${base}/resend-otp`, { schema, config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) => resendOtp(request.ctx, request.body));
-  app.post(`${base}/reset-password-request`, { schema, config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) =>
+  app.post(`${base}/login`, { schema: answering(signInResultSchema), config: limited() }, async (request) => login(request.ctx, request.body));
+  app.post(`${base}/logout`, { schema: answering(successSchema), config: { duringTwoFactorEnrollment: true } }, async (request) => logout(request.ctx, request.bearerToken));
+  app.post(`${base}/register`, { schema: answering(registeredSchema), config: limited() }, async (request) => register(request.ctx, request.body));
+  app.post(`${base}/verify-otp`, { schema: answering(verifiedEmailSchema), config: limited() }, async (request) => verifyOtp(request.ctx, request.body));
+  app.post(`${base}/resend-otp`, { schema: answering(successSchema), config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) => resendOtp(request.ctx, request.body));
+  app.post(`${base}/reset-password-request`, { schema: answering(successSchema), config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) =>
     resetPasswordRequest(request.ctx, request.body),
   );
-  app.post(`${base}/reset-password`, { schema, config: limited() }, async (request) => resetPassword(request.ctx, request.body));
-  app.post(`${base}/change-password`, { schema, config: limited() }, async (request) =>
+  app.post(`${base}/reset-password`, { schema: answering(successSchema), config: limited() }, async (request) => resetPassword(request.ctx, request.body));
+  app.post(`${base}/change-password`, { schema: answering(replacedSessionSchema), config: limited() }, async (request) =>
     changePassword(request.ctx, request.body, request.bearerToken),
   );
-  app.post(`${base}/two-factor/enable`, { schema, config: limited() }, async (request) => enableTwoFactor(request.ctx, request.body, request.bearerToken));
-  app.post(`${base}/two-factor/verify`, { schema, config: limited() }, async (request) => verifyTwoFactor(request.ctx, request.body, request.bearerToken));
-  app.post(`${base}/two-factor/disable`, { schema, config: limited() }, async (request) => disableTwoFactor(request.ctx, request.body, request.bearerToken));
-  app.post(`${base}/two-factor/login`, { schema, config: limited() }, async (request) => twoFactorLogin(request.ctx, request.body));
+  app.post(`${base}/two-factor/enable`, { schema: answering(twoFactorEnrollmentSchema), config: limited() }, async (request) => enableTwoFactor(request.ctx, request.body, request.bearerToken));
+  app.post(`${base}/two-factor/verify`, { schema: answering(replacedSessionSchema), config: limited() }, async (request) => verifyTwoFactor(request.ctx, request.body, request.bearerToken));
+  app.post(`${base}/two-factor/disable`, { schema: answering(replacedSessionSchema), config: limited() }, async (request) => disableTwoFactor(request.ctx, request.body, request.bearerToken));
+  app.post(`${base}/two-factor/login`, { schema: answering(signInResultSchema), config: limited() }, async (request) => twoFactorLogin(request.ctx, request.body));
 
-  app.post('/api/apps/:appId/users/invite-user', { schema: { tags: ['auth'], params: appParams }, config: { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } } }, async (request) =>
+  app.post('/api/apps/:appId/users/invite-user', { schema: answering(invitedUserSchema), config: { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } } }, async (request) =>
     inviteUser(request.ctx, request.body),
   );
 
@@ -41,9 +45,9 @@ export async function authRoutes(app: FastifyInstance, opts: { perMinute: number
     return reply.redirect(`/login?from_url=${encodeURIComponent(safe)}`);
   });
 
-  app.get('/api/apps/:appId/entities/User/me', { schema: { tags: ['auth'], params: appParams }, config: { duringTwoFactorEnrollment: true } }, async (request) => me(request.ctx));
+  app.get('/api/apps/:appId/entities/User/me', { schema: answering(meSchema), config: { duringTwoFactorEnrollment: true } }, async (request) => me(request.ctx));
 
-  app.put('/api/apps/:appId/entities/User/me', { schema: { tags: ['auth'], params: appParams } }, async (request) =>
+  app.put('/api/apps/:appId/entities/User/me', { schema: answering(userSchema) }, async (request) =>
     updateMe(request.ctx, request.body),
   );
 }

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { fileResponse, uploadedFileSchema } from '@covenant/contracts/platform';
 import { NotFoundError } from '../../lib/errors.ts';
 import { readFilePart, requireSession } from '../../lib/request-body.ts';
 import { readStoredFile, storeImage } from './files.service.ts';
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 /** Core integrations: UploadFile (images); uploaded files are served with headers that keep them inert. */
 export async function fileRoutes(app: FastifyInstance) {
   app.post(
     '/api/apps/:appId/integration-endpoints/Core/:name',
-    { schema: { tags: ['files'], params: z.object({ appId: z.string(), name: z.string() }) }, onRequest: requireSession },
+    { schema: { tags: ['files'], params: z.object({ appId: z.string(), name: z.string() }), response: { 200: uploadedFileSchema } }, onRequest: requireSession },
     async (request) => {
       const { name } = request.params as { name: string };
       if (name !== 'UploadFile') throw new NotFoundError(`Integration '${name}' is not available on this server`);
@@ -19,7 +22,7 @@ export async function fileRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/apps/:appId/files/:name',
-    { schema: { tags: ['files'], params: z.object({ appId: z.string(), name: z.string() }) } },
+    { schema: { tags: ['files'], params: z.object({ appId: z.string(), name: z.string() }), response: { 200: fileResponse(IMAGE_TYPES, 'The stored image') } } },
     async (request, reply) => {
       const { data, contentType } = await readStoredFile(request.ctx, (request.params as { name: string }).name);
       return reply

@@ -5,6 +5,9 @@ import { isMultipartBody, limitBody, readFormFields, requireSession } from '../.
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
 import { DEFAULT_FUNCTION_BODY_BYTES, type Registry } from '../registry.ts';
 
+// Each function answers its own shape (the functions table of docs/api.md); the route passes it through as is.
+const functionResult = z.unknown().describe("The function's result: its shape depends on the function (see the functions table of docs/api.md)");
+
 /** POST /functions/{name}: the named functions the features registered; each checks the caller's privilege itself. */
 export async function functionRoutes(app: FastifyInstance, { registry }: { registry: Registry }) {
   const limits = [...registry.functions.values()].map((fn) => fn.maxBodyBytes ?? DEFAULT_FUNCTION_BODY_BYTES);
@@ -12,7 +15,7 @@ export async function functionRoutes(app: FastifyInstance, { registry }: { regis
   app.post(
     '/api/apps/:appId/functions/:name',
     {
-      schema: { tags: ['functions'], params: z.object({ appId: z.string(), name: z.string() }) },
+      schema: { tags: ['functions'], params: z.object({ appId: z.string(), name: z.string() }), response: { 200: functionResult } },
       // Every function needs a session: refuse before the body is read, then hold it to the function's own limit.
       onRequest: requireSession,
       preParsing: limitBody(limitOf),
