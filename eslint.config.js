@@ -29,7 +29,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['apps/web/e2e/**/*.mjs', 'scripts/**/*.mjs'],
+    files: ['apps/web/e2e/**/*.mjs', 'apps/web/bench/**/*.mjs', 'scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { newId } from '@covenant/db/ids';
-import { toCents } from '@covenant/contracts/money';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { addUser, monthStarts, payMostInvoices, seedUnits, seedVendorsAndBills } from './seed.ts';
 
 const UNITS = Number(process.argv[2] ?? 5000);
 const RUNS = 20;
@@ -56,32 +55,14 @@ const base = '/api/apps/bench';
 
 try {
   const t0 = performance.now();
-  const owners: string[] = [];
-  const last = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez'];
-  for (let start = 0; start < UNITS; start += 1000) {
-    const ownerRows = [];
-    const propertyRows = [];
-    const links = [];
-    for (let i = start; i < Math.min(start + 1000, UNITS); i++) {
-      const oid = newId();
-      const pid = newId();
-      owners.push(oid);
-      ownerRows.push(sql`(${oid}, ${String(100000 + i)}, ${`First${i}`}, ${`${last[i % 10]}${i}`}, ${`owner${i}@example.com`})`);
-      propertyRows.push(sql`(${pid}, ${String(200000 + i)}, ${`${Math.floor(i / 100)}-${i % 100}`}, ${'350.00'})`);
-      links.push(sql`(${newId()}, ${oid}, ${pid})`);
-    }
-    await db.execute(sql`insert into owners (id, owner_id, first_name, last_name, email) values ${sql.join(ownerRows, sql`, `)}`);
-    await db.execute(sql`insert into properties (id, property_id, unit_number, monthly_hoa_fee) values ${sql.join(propertyRows, sql`, `)}`);
-    await db.execute(sql`insert into owner_properties (id, owner_id, property_id) values ${sql.join(links, sql`, `)}`);
-  }
+  const owners = await seedUnits(built.systemCtx(), UNITS);
   await db.execute(sql`analyze`);
   const seedMs = performance.now() - t0;
 
   const admin = await built.app.inject({ method: 'POST', url: `${base}/setup`, payload: { full_name: 'Bench', email: 'bench@example.com', password: 'bench-password' } });
   const token = admin.json().access_token as string;
   const ownerUserEmail = 'owner-bench@example.com';
-  await built.services.auth.api.signUpEmail({ body: { email: ownerUserEmail, password: 'bench-password', name: 'Owner' }, headers: new Headers() });
-  await db.execute(sql`update users set email_verified = true, user_role = 'owner', owner_id = ${owners[Math.floor(UNITS / 2)]} where email = ${ownerUserEmail}`);
+  await addUser(built.systemCtx(), built.services.auth, { email: ownerUserEmail, password: 'bench-password', name: 'Owner', user_role: 'owner', owner_id: owners[Math.floor(UNITS / 2)] });
   const ownerToken = (await built.app.inject({ method: 'POST', url: `${base}/auth/login`, payload: { email: ownerUserEmail, password: 'bench-password' } })).json().access_token as string;
 
   const q = (f: unknown) => encodeURIComponent(JSON.stringify(f));
@@ -89,34 +70,6 @@ try {
   async function actorFor(bearer: string) {
     const { actorFromToken } = await import('../src/platform/auth/auth.service.ts');
     return actorFromToken(built.systemCtx(), bearer);
-  }
-
-  /**
-   * Pays every issued invoice dated before `until` in full, 10 days after it, through the payment commands' bulk
-   * writers (payments, applications and their postings) and the invoices' paid-amount refresh: the same rows
-   * and entries recordPayment makes, thousands at a time.
-   */
-  async function payMostInvoices(until: string) {
-    const { insertPayments, insertApplications } = await import('../src/features/payments/payment.commands.ts');
-    const { refreshPaidAmounts } = await import('../src/features/invoices/invoice.commands.ts');
-    const { withTransaction } = await import('../src/lib/context.ts');
-    const { systemAccounts, systemFunds } = await import('../src/features/accounts/accounts.service.ts');
-    const cash = (await systemAccounts(billingCtx)).cash;
-    const operating = (await systemFunds(billingCtx)).operating;
-    for (;;) {
-      const batch = (await db.execute(sql`select i.id, i.invoice_number, i.owner_id, i.total_amount, (i.invoice_date + 10)::text as payment_date
-        from invoices i where i.invoice_date < ${until} and i.status = 'sent' order by i.id limit 5000`)).rows as Array<{ id: string; invoice_number: string; owner_id: string; total_amount: string; payment_date: string }>;
-      if (batch.length === 0) return;
-      await withTransaction(billingCtx, async (tx) => {
-        const paymentIds = await insertPayments(tx, batch.map((b) => ({ payment_number: `PMT-BENCH-${b.id}`, payment_date: b.payment_date, amount: b.total_amount, owner_id: b.owner_id, payment_method: 'online' as const, deposit_account_id: cash })));
-        await insertApplications(tx, batch.map((b, i) => ({
-          id: newId(), payment_id: paymentIds[i]!, invoice_id: b.id, amount_applied: b.total_amount, applied_date: b.payment_date,
-          fund_split: [{ fund_id: operating, cents: toCents(b.total_amount) }],
-          owner_id: b.owner_id, payment_number: `PMT-BENCH-${b.id}`, invoice_number: b.invoice_number, payment_fund_id: operating,
-        })));
-        await refreshPaidAmounts(tx, batch.map((b) => b.id));
-      });
-    }
   }
 
   /**
@@ -165,17 +118,13 @@ try {
   // Financial history: three years of monthly dues for every unit (the billing run is timed on its first month),
   // then most invoices paid, written set-wise in SQL with the same postings the services make.
   const months = Number(process.env.BENCH_MONTHS ?? 36);
-  const monthDates = Array.from({ length: months }, (_, i) => {
-    const d = new Date(Date.UTC(2024, 0, 1));
-    d.setUTCMonth(d.getUTCMonth() + i);
-    return d.toISOString().slice(0, 10);
-  });
+  const monthDates = monthStarts(months);
   const billingCtx = { ...built.systemCtx(), actor: (await actorFor(token)) };
   const { runMonthlyBilling } = await import('../src/features/billing/billing.service.ts');
   const f0 = performance.now();
   await timeOnce(`Monthly billing run (${UNITS} units)`, 5000, () => runMonthlyBilling(billingCtx, { invoice_date: monthDates[0] }));
   for (const month of monthDates.slice(1)) await runMonthlyBilling(billingCtx, { invoice_date: month });
-  await payMostInvoices(monthDates[months - 3]!);
+  await payMostInvoices(billingCtx, monthDates[months - 3]!);
   await db.execute(sql`analyze`);
   const financeSeedMs = performance.now() - f0;
   const streams = await paymentStreams(8, 25);
@@ -206,18 +155,19 @@ try {
     // Every unit's January dues are late by February 1: a fee and a month's interest each.
     await timeOnce(`Late fees preview, dry run (${UNITS} late invoices)`, 5000, async () => expectCount(2 * UNITS)(await runLateFees(billingCtx, { as_of: '2030-02-01', dry_run: true })));
     await timeOnce(`Late fees run (${UNITS} late invoices)`, 5000, async () => expectCount(2 * UNITS)(await runLateFees(billingCtx, { as_of: '2030-02-01' })));
+    // Every owner is 30 days past due on 2030-02-15: each enters the first collection stage, a letter and a fee each.
+    const { runCollections, lettersSent } = await import('../src/features/collections/collections.service.ts');
+    const collectionFee = await post('/entities/Product', { product_code: 'COLL', description: 'Collection fee', unit_price: 25, account_id: acc.late_fee_income });
+    await post('/entities/CollectionStage', { name: 'Reminder', days_past_due: 30, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}, {{past_due_balance}} is {{days_past_due}} days past due.', fee_product_id: collectionFee.id });
+    await timeOnce(`Collections preview, dry run (${UNITS} delinquent owners)`, 5000, async () => expectCount(UNITS)(await runCollections(billingCtx, { as_of: '2030-02-15', dry_run: true })));
+    await timeOnce(`Collections run (${UNITS} letters and fees)`, 5000, async () => expectCount(UNITS)(await runCollections(billingCtx, { as_of: '2030-02-15' })));
+    const mailed = performance.now();
+    await lettersSent();
+    rows.push(`| Collection letters emailed with their PDF, in the background (${UNITS}) | ${(performance.now() - mailed).toFixed(0)} | | | after the run answered |`);
   }
   const counts = (await db.execute(sql`select (select count(*) from journal_lines)::int as lines, (select count(*) from invoices)::int as invoices`)).rows[0] as { lines: number; invoices: number };
   // Vendors and a year of bills (through saveBill, so each is posted), for the Bills and Vendors list pages.
-  const vendorRows = Array.from({ length: 200 }, (_, i) => sql`(${newId()}, ${`Vendor ${i} ${last[i % 10]} Services`}, ${`Contact ${i}`})`);
-  await db.execute(sql`insert into vendors (id, vendor_name, contact_person) values ${sql.join(vendorRows, sql`, `)}`);
-  const vendorIds = ((await db.execute(sql`select id from vendors order by id`)).rows as Array<{ id: string }>).map((r) => r.id);
-  const expenseAccount = ((await db.execute(sql`select id from chart_of_accounts where account_type = 'expense' and account_number = '5000' limit 1`)).rows[0] ?? (await db.execute(sql`select id from chart_of_accounts where account_type = 'expense' limit 1`)).rows[0]) as { id: string };
-  const saveBill = built.services.registry.functions.get('saveBill')!.handler;
-  for (let i = 0; i < 1000; i++) {
-    const day = monthDates[Math.min(months - 1, Math.max(0, months - 12) + Math.floor(i / 84))]!.slice(0, 8) + String(1 + (i % 28)).padStart(2, '0');
-    await saveBill(billingCtx, { vendor_id: vendorIds[i % vendorIds.length], bill_number: `BENCH-${i}`, bill_date: day, lines: [{ description: 'Service', quantity: 1, unit_price: 125 + (i % 50), account_id: expenseAccount.id }] });
-  }
+  await seedVendorsAndBills(billingCtx, monthDates);
   await db.execute(sql`analyze`);
   const aUnit = ((await db.execute(sql`select id from properties where unit_number = ${UNITS > 1234 ? '12-34' : '1-1'}`)).rows[0] as { id: string }).id;
   const { lines: journalLineCount, invoices: invoiceCount } = counts;

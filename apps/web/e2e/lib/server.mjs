@@ -25,10 +25,10 @@ export function findFreePort() {
 /**
  * Starts the real server as `npm start` runs it (the bundle `apps/server/dist/main.js`, built by
  * `npm run build`) on a fresh data directory with the embedded database, and waits until
- * `GET /api/health` answers 200.
- * @param {{ repoRoot: string, logFile: string, appId?: string }} options
+ * `GET /api/health` answers 200. `env` adds to its environment (the browser bench: DATABASE_URL, SCHEDULER).
+ * @param {{ repoRoot: string, logFile: string, appId?: string, env?: Record<string, string> }} options
  */
-export async function startServer({ repoRoot, logFile, appId = 'covenant-e2e' }) {
+export async function startServer({ repoRoot, logFile, appId = 'covenant-e2e', env: extra = {} }) {
   const port = await findFreePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'covenant-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -46,6 +46,7 @@ export async function startServer({ repoRoot, logFile, appId = 'covenant-e2e' })
   delete env.ADMIN_EMAIL;
   delete env.ADMIN_PASSWORD;
   delete env.SMTP_URL;
+  Object.assign(env, extra);
 
   const log = createWriteStream(logFile);
   const main = join(repoRoot, 'apps/server/dist/main.js');
