@@ -20,6 +20,7 @@ import { serializeRequest } from './lib/log-redaction.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
 import { accountsFeature } from './features/accounts/accounts.feature.ts';
 import { assessmentsFeature } from './features/assessments/assessments.feature.ts';
+import { collectionsFeature } from './features/collections/collections.feature.ts';
 import { backupFeature } from './features/backup/backup.feature.ts';
 import { billingFeature } from './features/billing/billing.feature.ts';
 import { billsFeature } from './features/bills/bills.feature.ts';
@@ -69,6 +70,7 @@ export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature,
   budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
+  collectionsFeature,
 ];
 
 export interface RegisteredRoute {

@@ -3,8 +3,9 @@
  * default): about 120 units and their owners, opening balances in an operating and a reserve fund, two
  * years of monthly dues (most paid, some late), a monthly reserve contribution, vendors and bills (a roof
  * repair paid from the reserve), the first full year closed, an adopted operating and reserve budget for
- * the current fiscal year and reserve components, through the same services the API uses, so the books are
- * posted as in real use.
+ * the current fiscal year and reserve components, a collections ladder run month by month (owners in each stage,
+ * the last stage's letters waiting for approval) and a payment plan, through the same services the API uses, so
+ * the books are posted as in real use.
  */
 import { eq, sql } from 'drizzle-orm';
 import { toCents } from '@covenant/contracts/money';
@@ -23,6 +24,7 @@ import { importOpeningBalances } from './features/journal/journal.service.ts';
 import { closeYear } from './features/ledger/periods.service.ts';
 import { loadBudgetsAndReserves } from './demo-budgets.ts';
 import { emailStatements, getMailJob } from './features/mailings/mailings.service.ts';
+import { lettersSent, runCollections } from './features/collections/collections.service.ts';
 
 const DEMO_ADMIN = { email: 'admin@demo.covenant.test', password: 'covenant-demo', full_name: 'Dana Reyes' };
 
@@ -136,6 +138,24 @@ async function load(base: Ctx) {
   const lateItem = await make('Product', { product_code: 'LATE', description: 'Late fee', unit_price: 0, account_id: account('4100') });
   const specialItem = await make('Product', { product_code: 'SPECIAL', description: 'Special assessment', unit_price: 0, account_id: account('4000'), fund_id: fund('reserve') });
   await make('AssessmentSchedule', { name: 'Monthly dues', product_id: duesItem.id, frequency: 'monthly', amount_basis: 'unit_fee', start_date: months[0], invoice_day: 1, due_days: 15 });
+  // The collections ladder: a reminder at 30 days, a second notice with a $25 fee at 60, and a notice of intent to
+  // lien at 90 days (over $250 past due, $50 fee) that the board approves before it goes out.
+  const collectionFee = await make('Product', { product_code: 'COLLECT', description: 'Collection fee', unit_price: 25, account_id: account('4100') });
+  const lienFee = await make('Product', { product_code: 'LIENFEE', description: 'Lien notice fee', unit_price: 50, account_id: account('4100') });
+  const stageBody = (lines: string) => `Dear {{owner_name}},\n\n${lines}\n\nIf you have already paid, thank you, and please disregard this letter. To arrange a payment plan, contact the management office.\n\n{{association_name}}`;
+  await make('CollectionStage', {
+    name: 'Friendly reminder', days_past_due: 30, min_balance: 50, letter_subject: 'Friendly reminder: account {{account_number}} is past due',
+    letter_body: stageBody('Our records show {{past_due_balance}} past due on your account for unit {{units}}, the oldest charge due {{oldest_due_date}}.'),
+  });
+  await make('CollectionStage', {
+    name: 'Second notice', days_past_due: 60, min_balance: 50, fee_product_id: collectionFee.id, letter_subject: 'Second notice: {{past_due_balance}} past due',
+    letter_body: stageBody('Your account is now {{days_past_due}} days past due with {{past_due_balance}} unpaid. A collection fee of {{fee_amount}} has been charged under the association\'s collection policy.'),
+  });
+  await make('CollectionStage', {
+    name: 'Notice of intent to lien', days_past_due: 90, min_balance: 250, fee_product_id: lienFee.id, requires_approval: true, letter_subject: 'Notice of intent to record a lien',
+    letter_body: stageBody('Your account is {{days_past_due}} days past due with {{past_due_balance}} unpaid. Unless it is paid within 30 days of {{date}}, the board may record a lien against unit {{units}}. A fee of {{fee_amount}} has been charged.'),
+  });
+  let lettersWritten = 0;
   const latePayers = new Set(ownerIds.filter(() => rand() < 0.06));
   let paymentsMade = 0;
   let scheduled = 0;
@@ -146,17 +166,28 @@ async function load(base: Ctx) {
       const recent = m >= months.length - 2;
       const late = latePayers.has(inv.owner_id as string);
       const r = rand();
-      if ((late && m >= months.length - 4) || (recent && r < 0.35) || r < 0.03) continue; // unpaid
-      const payDate = addDays(month, 3 + Math.floor(rand() * 20));
+      // Late payers stopped paying four or five months ago (so they stand at different collection stages).
+      if ((late && m >= months.length - (ownerIds.indexOf(inv.owner_id as string) % 2 ? 4 : 5)) || (recent && r < 0.35)) continue; // unpaid
+      // A few pay a month or two late (the collections runs see some of them past due).
+      const payDate = addDays(month, r < 0.03 ? 40 + Math.floor(rand() * 30) : 3 + Math.floor(rand() * 20));
       if (payDate > today) continue;
       const full = toCents(inv.balance_due as number);
       const amount = r < 0.06 ? Math.round(full * 0.5) / 100 : full / 100;
       await recordPayment(ctx, { owner_id: inv.owner_id, amount, payment_date: payDate, payment_method: pick(['check', 'bank_transfer', 'online', 'online', 'credit_card']), reference_number: `DEMO-${m}-${paymentsMade}`, invoice_ids: [inv.id] });
       paymentsMade++;
+      // Who paid half pays the rest a month later (the older months' balances are settled).
+      const rest = addDays(payDate, 30);
+      if (amount * 100 < full && rest <= today && m < months.length - 3) {
+        await recordPayment(ctx, { owner_id: inv.owner_id, amount: (full - Math.round(amount * 100)) / 100, payment_date: rest, payment_method: 'check', reference_number: `DEMO-${m}-${paymentsMade}`, invoice_ids: [inv.id] });
+        paymentsMade++;
+      }
     }
     // The board's monthly reserve contribution, moved from operating to reserve cash.
     const transferOn = addDays(month, 24);
     if (transferOn <= today) await transferBetweenFunds(ctx, { date: transferOn, from_fund_id: fund('operating'), to_fund_id: fund('reserve'), amount: 4500, memo: `Reserve contribution ${month.slice(0, 7)}` });
+    // Collections run at the end of each of the last five months (one stage a run for each delinquent owner).
+    const collectOn = addDays(month, 27);
+    if (m >= months.length - 5 && collectOn <= today) lettersWritten += (await runCollections(ctx, { as_of: collectOn })).count;
   }
   // A few owners prepaid a little extra (credit on account).
   for (const owner of ownerIds.slice(0, 3)) await recordPayment(ctx, { owner_id: owner, amount: 100, payment_date: today, payment_method: 'check', reference_number: 'PREPAY', invoice_ids: [] });
@@ -208,7 +239,19 @@ async function load(base: Ctx) {
     name: 'Dues late fee', grace_days: 10, fee_type: 'greater_of', fixed_amount: 25, percent: 10, max_amount: 50, annual_interest_rate: 12,
     product_ids: [duesItem.id, specialItem.id], late_fee_product_id: lateItem.id,
   });
+  // One late payer agreed a payment plan this month: their late fees and collection steps pause while they keep to it.
+  const planOwner = [...latePayers][0];
+  if (planOwner) {
+    const first = addDays(`${today.slice(0, 7)}-01`, 40);
+    await make('PaymentPlan', {
+      owner_id: planOwner, start_date: `${today.slice(0, 7)}-01`, grace_days: 5, notes: 'Agreed with the board',
+      installments: [0, 1, 2, 3].map((k) => ({ due_date: addDays(first, 30 * k), amount: 150 })),
+    });
+  }
   const lateRun = await runLateFees(ctx, { as_of: today });
+  const collectRun = await runCollections(ctx, { as_of: today });
+  lettersWritten += collectRun.count;
+  await lettersSent();
 
   // The last complete fiscal year is closed: its income and expenses move into each fund's balance.
   const lastYearEnd = `${Number(today.slice(0, 4)) - 1}-12-31`;
@@ -226,6 +269,11 @@ async function load(base: Ctx) {
   console.log(`  assessments by schedule: ${scheduled} dues invoices over ${months.length} months; ${special.name as string}: ${specialRun.count} installment invoices so far, ${specialRun.total.toFixed(2)}`);
   console.log(`  late fees as of ${today}: ${lateRun.items.filter((i) => i.kind === 'late_fee').length} fees and ${lateRun.items.filter((i) => i.kind === 'interest').length} interest charges, ${lateRun.total.toFixed(2)} in all`);
   console.log(`  A/R (aging total): ${ar.totals.total.toFixed(2)}; owners with a balance: ${ar.rows.length}`);
+  const stages = (await ctx.db.execute(sql`select s.days_past_due, s.name, count(c.id)::int as n from collection_stages s
+    left join collection_cases c on c.stage_id = s.id and c.closed_on is null group by s.id order by s.days_past_due`)).rows as Array<{ name: string; n: number }>;
+  const letters = (await ctx.db.execute(sql`select status, count(*)::int as n from collection_letters group by status order by status`)).rows as Array<{ status: string; n: number }>;
+  const [fees] = (await ctx.db.execute(sql`select count(*)::int as n, coalesce(sum(fee_amount), 0)::text as total from collection_letters where fee_invoice_id is not null`)).rows as Array<{ n: number; total: string }>;
+  console.log(`  collections as of ${today}: owners by stage ${stages.map((r) => `${r.name} ${r.n}`).join(', ')}; ${lettersWritten} letters (${letters.map((r) => `${r.status} ${r.n}`).join(', ')}); ${fees!.n} collection fees, ${Number(fees!.total).toFixed(2)}; payment plans: ${planOwner ? 1 : 0}`);
   console.log(`  balance sheet as of ${today}: assets ${bs.total_assets.toFixed(2)}, liabilities ${bs.total_liabilities.toFixed(2)}, equity ${bs.total_equity.toFixed(2)} (difference ${bs.difference.toFixed(2)})`);
   const byFund = await balanceSheet(ctx, { format: 'json', by_fund: true, as_of: today });
   for (const f of byFund.funds ?? []) {

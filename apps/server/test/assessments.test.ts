@@ -167,7 +167,10 @@ describe('late fees', () => {
     expect(posted.items.filter((i) => i.kind === 'interest').map((i) => i.amount).sort((a, b) => a - b)).toEqual([2.06, 2.47, 3.75, 3.75, 4.5, 4.5]);
     const fee = posted.items.find((i) => i.kind === 'late_fee')!;
     const feeLines = await ok<Array<{ account_id: string; product_id: string }>>('GET', `/entities/InvoiceLineItem?q=${encodeURIComponent(JSON.stringify({ invoice_id: fee.invoice_id }))}`);
-    expect(feeLines).toEqual([expect.objectContaining({ account_id: accounts['4100'], product_id: feeItem })]);
+    // A late invoice's fee and month of interest share one invoice, a line each, both on the late-fee item.
+    expect(posted.items.filter((i) => i.invoice_id === fee.invoice_id).map((i) => i.kind)).toEqual(['late_fee', 'interest']);
+    expect(feeLines.map((l) => [l.account_id, l.product_id])).toEqual([[accounts['4100'], feeItem], [accounts['4100'], feeItem]]);
+    expect(new Set(posted.items.map((i) => i.invoice_id)).size).toBe(6);
     await expectBooksBalanced(t);
 
     expect(await ok<Run>('POST', '/functions/runLateFees', { as_of: '2026-04-15' })).toMatchObject({ count: 0 });
@@ -285,11 +288,12 @@ describe('the scheduler inside the server', () => {
     const server = await appOn(where, { schedulerEnabled: true });
     try {
       let runs: Array<{ job: string; trigger: string; count: number }> = [];
-      for (let i = 0; i < 150 && runs.length < 2; i++) {
+      for (let i = 0; i < 150 && runs.length < 3; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         runs = (await server.db.db.execute(sql`select job, trigger, count from charge_runs where as_of = ${today} order by job`)).rows as typeof runs;
       }
-      expect(runs).toEqual([{ job: 'assessments', trigger: 'scheduler', count: 1 }, { job: 'late_fees', trigger: 'scheduler', count: 0 }]);
+      // Collections run after them (no stages here: no letters).
+      expect(runs).toEqual([{ job: 'assessments', trigger: 'scheduler', count: 1 }, { job: 'collections', trigger: 'scheduler', count: 0 }, { job: 'late_fees', trigger: 'scheduler', count: 0 }]);
       const invoices = (await server.db.db.execute(sql`select invoice_date, total_amount from invoices where owner_id = ${ownerId}`)).rows as Array<{ invoice_date: string; total_amount: string }>;
       expect(invoices.map((i) => [String(i.invoice_date).slice(0, 10), Number(i.total_amount)])).toEqual([[monthStart, 10]]);
     } finally {
@@ -310,7 +314,7 @@ async function appOn(database: { url?: string; dir?: string }, overrides: Partia
 }
 
 describe('restart and two instances', () => {
-  it('a restarted app bills nothing twice; two instances running at once bill each charge once', async () => {
+  it('a restarted app bills nothing twice; two instances running at once bill each charge and write each collection letter once', async () => {
     const pg = await freshDatabase();
     const where = pg ? { url: pg.url } : { dir: `/tmp/covenant-restart-${randomBytes(6).toString('hex')}` };
     let first = await appOn(where);
@@ -336,19 +340,32 @@ describe('restart and two instances', () => {
     }
     await admin('POST', '/entities/AssessmentSchedule', { name: 'Dues', product_id: item.id, frequency: 'monthly', amount_basis: 'unit_fee', start_date: '2026-01-01' });
     expect(await admin('POST', '/functions/runAssessments', { as_of: '2026-01-05' })).toMatchObject({ count: 40, total: 4780 });
+    // Collections: a reminder with a 10.00 fee at 30 days, a final notice at 60; January's dues fell due 01-16.
+    const fee = await admin('POST', '/entities/Product', { product_code: 'F', description: 'Collection fee', unit_price: 10, account_id: chart.find((a) => a.account_number === '4100')!.id });
+    await admin('POST', '/entities/CollectionStage', { name: 'Reminder', days_past_due: 30, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', fee_product_id: fee.id });
+    await admin('POST', '/entities/CollectionStage', { name: 'Final notice', days_past_due: 60, letter_subject: 'Final notice', letter_body: 'Dear {{owner_name}}' });
+    expect(await admin('POST', '/functions/runCollections', { as_of: '2026-02-20' })).toMatchObject({ count: 40, total: 400 });
     await first.close();
 
     // After a restart: the same month bills nothing; two instances at once bill February once.
     first = await appOn(where);
     expect(await as(first, 'admin@runs.example', 'POST', '/functions/runAssessments', { as_of: '2026-01-31' })).toMatchObject({ count: 0 });
+    expect(await as(first, 'admin@runs.example', 'POST', '/functions/runCollections', { as_of: '2026-02-20' })).toMatchObject({ count: 0 });
     const second = pg ? await appOn(where) : first;
+    const [c1, c2] = await Promise.all([
+      as(first, 'admin@runs.example', 'POST', '/functions/runCollections', { as_of: '2026-03-25' }),
+      as(second, 'admin@runs.example', 'POST', '/functions/runCollections', { as_of: '2026-03-25' }),
+    ]);
+    expect([c1.count, c2.count].sort()).toEqual([0, 40]);
+    const letters = (await first.db.db.execute(sql`select stage_name, count(*)::int as n from collection_letters group by stage_name order by stage_name`)).rows;
+    expect(letters).toEqual([{ stage_name: 'Final notice', n: 40 }, { stage_name: 'Reminder', n: 40 }]);
     const [a, b] = await Promise.all([
       as(first, 'admin@runs.example', 'POST', '/functions/runAssessments', { as_of: '2026-02-01' }),
       as(second, 'admin@runs.example', 'POST', '/functions/runAssessments', { as_of: '2026-02-01' }),
     ]);
     expect([a.count, b.count].sort()).toEqual([0, 40]);
     const [{ n }] = (await first.db.db.execute(sql`select count(*)::int as n from invoices`)).rows as [{ n: number }];
-    expect(n).toBe(80);
+    expect(n).toBe(120); // two months of dues and the reminders' fees
     const [{ d, c }] = (await first.db.db.execute(sql`select sum(debit)::text as d, sum(credit)::text as c from journal_lines`)).rows as [{ d: string; c: string }];
     expect(d).toBe(c);
     if (second !== first) await second.close();

@@ -94,6 +94,10 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
   LateFeeRule: {
     import: { status: 400, message: /^Row 2: product_ids: Items must be a list of item ids$/ },
   },
+  // Installments are a list: payment plans are written on the Collections screen or through the API.
+  PaymentPlan: {
+    import: { status: 400, message: /^Row 2: installments: Installments must be a list of \{due_date, amount\}$/ },
+  },
   // An application is posted to the ledger: it is created or removed, never edited.
   PaymentInvoice: {
     update: { status: 403, message: /^Payment application records cannot be changed here$/ },
@@ -255,6 +259,13 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
       return { name: `Matrix dues ${n}`, product_id: seed.Product!.a, frequency: 'monthly', amount_basis: 'unit_fee', start_date: '2025-01-01', is_active: false };
     case 'LateFeeRule':
       return { name: `Matrix late fee ${n}`, grace_days: 10, fee_type: 'fixed', fixed_amount: 5, product_ids: [seed.Product!.a], late_fee_product_id: seed.Product!.a, is_active: false };
+    case 'CollectionStage':
+      return { name: `Matrix stage ${n}`, days_past_due: 1000 + n, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', is_active: false };
+    case 'PaymentPlan': {
+      // An owner has one active plan at a time: each new plan is a fresh owner's.
+      const owner = await adminCreate('Owner', await newPayload('Owner'));
+      return { owner_id: owner.id, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] };
+    }
     case 'BillPayment': {
       const bill = await adminCreate('Bill', { bill_number: `MBP-${n}`, vendor_id: seed.Vendor!.a, bill_date: '2025-03-01' });
       await adminCreate('BillLineItem', { bill_id: bill.id, description: 'Repair', quantity: 1, unit_price: 20, account_id: seed.ChartOfAccount!.a });
@@ -300,6 +311,8 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   ReserveComponent: { notes: 'matrix update' },
   AssessmentSchedule: { notes: 'matrix update' },
   LateFeeRule: { grace_days: 12 },
+  CollectionStage: { letter_subject: 'matrix update' },
+  PaymentPlan: { notes: 'matrix update' },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -323,6 +336,7 @@ async function ownIds(entity: string): Promise<Set<string>> {
     case 'Invoice':
     case 'Payment':
     case 'OwnerProperty':
+    case 'PaymentPlan':
       return ids(await adminList(entity, { owner_id: ownerA }));
     case 'Property':
       return new Set((await adminList('OwnerProperty', { owner_id: ownerA })).map((r) => r.property_id as string));
@@ -383,6 +397,10 @@ beforeAll(async () => {
   seed.ReserveComponent = { a: (await adminCreate('ReserveComponent', { name: 'Matrix pool', useful_life_years: 10, remaining_life_years: 3, current_replacement_cost: 5000 })).id };
   seed.AssessmentSchedule = { a: (await adminCreate('AssessmentSchedule', { name: 'Matrix dues', product_id: seed.Product.a, frequency: 'monthly', amount_basis: 'unit_fee', start_date: '2025-01-01', is_active: false })).id };
   seed.LateFeeRule = { a: (await adminCreate('LateFeeRule', { name: 'Matrix late fee', grace_days: 10, fee_type: 'fixed', fixed_amount: 5, product_ids: [seed.Product.a], late_fee_product_id: seed.Product.a, is_active: false })).id };
+  seed.CollectionStage = { a: (await adminCreate('CollectionStage', { name: 'Matrix reminder', days_past_due: 999, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', is_active: false })).id };
+  // Plans that start in 2099: in force on no date the other cases use, so nothing pauses for Owner A or B.
+  const plan = (owner: string) => adminCreate('PaymentPlan', { owner_id: owner, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] });
+  seed.PaymentPlan = { a: (await plan(ownerA.id)).id, b: (await plan(ownerB.id)).id };
   seed.BillPayment = { a: (await adminCreate('BillPayment', { bill_id: seed.Bill.a, amount: 30, payment_date: '2025-01-20' })).id };
   seed.Role = { a: (await adminCreate('Role', { role_name: 'matrix_committee', display_name: 'Matrix committee' })).id };
   // A privilege of a non-admin role that changes nothing (renter already has no access to reports).
@@ -820,6 +838,23 @@ const ROUTES: Record<string, RouteRule> = {
       if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ rows: expect.any(Array), total: expect.any(Number) });
     },
   },
+
+  // --- collections: the queue for staff who run them; letters and an owner's standing like their statement ---
+  'GET /api/apps/:appId/collection-letters': {
+    access: 'invoices read_write',
+    expect: staff,
+    request: () => ({ method: 'GET', url: '/collection-letters?status=awaiting_approval' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ rows: expect.any(Array), total: expect.any(Number) });
+    },
+  },
+  // No letter exists here (collections.test.ts reads real ones per caller): staff and the owner reach the lookup (404), others are refused first.
+  'GET /api/apps/:appId/collection-letters/:id/pdf': {
+    access: 'invoices read; own_records: only letters released to the linked owner (others look missing)',
+    expect: { ...everyone(403), admin: 404, property_manager: 404, owner: 404, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/collection-letters/0123456789abcdef01234567/pdf' }),
+  },
+  'GET /api/apps/:appId/owners/:ownerId/collections': ownerAccountRoute((owner) => `/owners/${owner}/collections`, () => ({ owner_id: seed.Owner!.a, letters: expect.any(Array) })),
 
   // --- list pages: the read privilege of the listed entity's resource; own_records callers get exactly their rows ---
   ...listRule('owners', 'Owner'),
@@ -1386,6 +1421,10 @@ async function freshLateFee(ownerId: string): Promise<string> {
 const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   runAssessments: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   runLateFees: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
+  runCollections: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
+  // No letter is waiting here (collections.test.ts approves and skips real ones): staff reach the lookup, others are refused first.
+  approveCollectionLetters: [{ label: 'an unknown letter', expect: { ...invoicesWrite, admin: 404, property_manager: 404 }, params: () => ({ letter_ids: ['0123456789abcdef01234567'] }) }],
+  skipCollectionLetters: [{ label: 'an unknown letter', expect: { ...invoicesWrite, admin: 404, property_manager: 404 }, params: () => ({ letter_ids: ['0123456789abcdef01234567'] }) }],
   waiveLateFee: [
     { label: "Owner A's late fee", expect: ownDocument, params: async () => ({ invoice_id: (lastFee = await freshLateFee(seed.Owner!.a)), reason: 'matrix' }), state: invoiceState(() => lastFee) },
     { label: "Owner B's late fee", expect: otherDocument, params: async () => ({ invoice_id: (lastFee = await freshLateFee(seed.Owner!.b!)), reason: 'matrix' }), state: invoiceState(() => lastFee) },

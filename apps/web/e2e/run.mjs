@@ -23,7 +23,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUN_FIRST = ['first-run.spec.mjs'];
 // Posts charges for every owned unit of the shared instance (journal lines then refer to them): after the specs
 // that delete or count those units.
-const RUN_LAST = ['assessments.spec.mjs'];
+const RUN_LAST = ['assessments.spec.mjs', 'collections.spec.mjs'];
 
 const filter = process.argv[2]?.toLowerCase();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimal, enumOf, integer, isoDate, optDate, optMoney, optRecordId, optText, recordId, reqText } from './fields.ts';
+import { listPageSchema } from './lists.ts';
 
 /** How often an assessment schedule bills; `once` is a special assessment (optionally in installments). */
 export const SCHEDULE_FREQUENCIES = ['monthly', 'quarterly', 'semiannual', 'annual', 'once'] as const;
@@ -24,8 +25,8 @@ export type LateFeeType = (typeof LATE_FEE_TYPES)[number];
 export const PAYMENT_APPLICATION_ORDERS = ['oldest_first', 'assessments_first', 'fees_first'] as const;
 export type PaymentApplicationOrder = (typeof PAYMENT_APPLICATION_ORDERS)[number];
 
-/** The scheduled jobs (their run history and run records). */
-export const CHARGE_JOBS = ['assessments', 'late_fees'] as const;
+/** The scheduled jobs (their run history; assessments and late fees also their run records). */
+export const CHARGE_JOBS = ['assessments', 'late_fees', 'collections'] as const;
 export type ChargeJob = (typeof CHARGE_JOBS)[number];
 
 const scheduleFields = {
@@ -124,7 +125,23 @@ export const waiveLateFeeInput = z.strictObject({
 
 /** The run history: one job or both, newest first, paged. */
 export const chargeRunsQuery = z.object({
-  job: z.enum(CHARGE_JOBS, { error: 'Job must be assessments or late_fees' }).optional(),
+  job: z.enum(CHARGE_JOBS, { error: 'Job must be assessments, late_fees or collections' }).optional(),
   limit: z.coerce.number({ error: 'Limit must be a number' }).int().min(1, 'Limit must be 1 to 500').max(500, 'Limit must be 1 to 500').default(20),
   skip: z.coerce.number({ error: 'Skip must be a number' }).int().min(0, 'Skip cannot be negative').default(0),
 });
+
+/** One posted assessment, late-fee or collections run. */
+export const chargeRunSchema = z.looseObject({
+  id: z.string(),
+  job: z.enum(CHARGE_JOBS),
+  as_of: z.string(),
+  trigger: z.string(),
+  count: z.number().int(),
+  total: z.number(),
+  created_by: z.string().nullable(),
+  created_date: z.string(),
+});
+/** GET /charge-runs: one page, newest first. */
+export const chargeRunPageSchema = listPageSchema(chargeRunSchema);
+export type ChargeRun = z.infer<typeof chargeRunSchema>;
+export type ChargeRunPage = z.infer<typeof chargeRunPageSchema>;

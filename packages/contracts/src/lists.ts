@@ -72,6 +72,8 @@ export const ownerRowSchema = z.looseObject({
   city: nullableText, state: nullableText, zip_code: nullableText, emergency_contact_name: nullableText, emergency_contact_phone: nullableText,
   notes: nullableText, status: z.string(),
   units: z.array(unitChipSchema),
+  /** The stage of the owner's open collections case (staff who read every account; null otherwise). */
+  collection_stage: nullableText,
 });
 export const propertyRowSchema = z.looseObject({
   ...record,

@@ -71,9 +71,10 @@ export default [
     for (const step of ['10 Reading backup file...', '40 Restoring organization settings...', '50 Restoring owners...', '60 Restoring properties...', '70 Restoring relationships...', '80 Restoring financial data...', '100 Restore completed successfully!']) {
       if (!restoreLog.some((entry) => entry.startsWith(step))) throw new Error(`restore progress lacks "${step}": ${JSON.stringify(restoreLog)}`);
     }
+    // The page reloads after 2 seconds: listen before the snapshot, which can take longer than that (axe at two widths).
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
     await snap('restore-done');
-    // The page reloads after 2 seconds.
-    await page.waitForEvent('load', { timeout: 10_000 });
+    await reloaded;
     await expectVisible(backupPage.heading);
 
     const [restored] = await list(api, token, 'Owner', { owner_id: oid });

@@ -13,7 +13,7 @@ export default [
     expectEqual(await shell.sectionTitles(), ALL_SECTIONS, 'the admin sees every section');
     expectEqual(
       await shell.menuTitles(),
-      ['Dashboard', 'Owners', 'Properties', 'Invoices', 'Payments', 'Assessments', 'Items', 'Tax Rates', 'Funds', 'Journal Entries', 'Chart of Accounts', 'Budgets', 'Reserves', 'Vendors', 'Bills', 'Reports',
+      ['Dashboard', 'Owners', 'Properties', 'Invoices', 'Payments', 'Assessments', 'Collections', 'Items', 'Tax Rates', 'Funds', 'Journal Entries', 'Chart of Accounts', 'Budgets', 'Reserves', 'Vendors', 'Bills', 'Reports',
         'Users', 'Organization Settings', 'Backup & Restore', 'Themes', 'Role Management', 'Audit Log'],
       'the admin sees every item',
     );

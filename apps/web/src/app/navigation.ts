@@ -1,7 +1,7 @@
 import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
-  BarChart3Icon, BookOpenIcon, CalendarClockIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
+  BarChart3Icon, BookOpenIcon, GavelIcon, CalendarClockIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
   PaletteIcon, PercentIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
 } from 'lucide-react';
 import { OWNER_TYPE_ROLES } from '@covenant/contracts/permissions';
@@ -11,7 +11,7 @@ import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 export type PageName =
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
   | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog'
-  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries' | 'MyAccount' | 'Assessments';
+  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries' | 'MyAccount' | 'Assessments' | 'Collections';
 
 export interface NavItem {
   page: PageName;
@@ -50,6 +50,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
       { page: 'Payments', title: 'Payments', icon: WalletIcon, resource: 'payments', fallbackRoles: ['admin', 'property_manager', 'owner'] },
       // Schedules and late-fee rules are billing setup, like items; running them needs invoice writing.
       { page: 'Assessments', title: 'Assessments', icon: CalendarClockIcon, resource: 'items', fallbackRoles: STAFF },
+      // Stages are collections setup, like late-fee rules; runs, the queue and plans need invoice writing.
+      { page: 'Collections', title: 'Collections', icon: GavelIcon, resource: 'items', fallbackRoles: STAFF },
       { page: 'Items', title: 'Items', icon: PackageIcon, resource: 'items', fallbackRoles: STAFF },
       { page: 'TaxRates', title: 'Tax Rates', icon: PercentIcon, resource: 'tax_rates', fallbackRoles: STAFF },
       { page: 'Funds', title: 'Funds', icon: LandmarkIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },

@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
                   page('Reserves', () => import('@/features/reserves/reserves-page')),
                   page('MyAccount', () => import('@/features/my-account/my-account-page')),
                   page('Assessments', () => import('@/features/assessments/assessments-page')),
+                  page('Collections', () => import('@/features/collections/collections-page')),
                   { path: '*', Component: NotFoundPage },
                 ],
               },

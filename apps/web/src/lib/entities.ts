@@ -9,7 +9,7 @@ export type EntityName =
   | 'Owner' | 'Property' | 'OwnerProperty' | 'User' | 'Role' | 'Privilege' | 'OrgSettings'
   | 'Product' | 'TaxRate' | 'ChartOfAccount' | 'Invoice' | 'InvoiceLineItem' | 'Payment'
   | 'PaymentInvoice' | 'Vendor' | 'Bill' | 'BillLineItem' | 'BillPayment'
-  | 'Fund' | 'Budget' | 'BudgetLine' | 'ReserveComponent' | 'AssessmentSchedule' | 'LateFeeRule';
+  | 'Fund' | 'Budget' | 'BudgetLine' | 'ReserveComponent' | 'AssessmentSchedule' | 'LateFeeRule' | 'CollectionStage' | 'PaymentPlan';
 
 /** Fields every stored record carries. */
 export interface EntityRecord {

@@ -81,7 +81,7 @@ export const chargeRuns = pgTable(
     total: numeric('total', MONEY).notNull(),
   },
   (t) => [
-    check('charge_runs_job', sql`${t.job} in ('assessments', 'late_fees')`),
+    check('charge_runs_job', sql`${t.job} in ('assessments', 'late_fees', 'collections')`),
     check('charge_runs_trigger', sql`${t.trigger} in ('manual', 'scheduler')`),
     index('charge_runs_job_created_idx').on(t.job, t.created_date),
     // The scheduler runs each job once a day, whatever the number of processes.

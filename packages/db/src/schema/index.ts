@@ -1,6 +1,7 @@
 import * as auth from './auth.ts';
 import * as budgets from './budgets.ts';
 import * as charges from './charges.ts';
+import * as collections from './collections.ts';
 import * as community from './community.ts';
 import * as enums from './enums.ts';
 import * as finance from './finance.ts';
@@ -9,5 +10,5 @@ import * as mailings from './mailings.ts';
 import * as platform from './platform.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges };
+export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections };
 export type Schema = typeof schema;

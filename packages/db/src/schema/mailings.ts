@@ -14,7 +14,7 @@ export const emailDeliveries = pgTable(
   {
     id: text('id').primaryKey().$defaultFn(newId),
     owner_id: text('owner_id').notNull().references(() => owners.id, { onDelete: 'cascade' }),
-    /** invoice or statement */
+    /** invoice, statement or collection_letter */
     kind: text('kind').notNull(),
     /** The invoice emailed; null for a statement. */
     document_id: text('document_id'),
@@ -32,7 +32,7 @@ export const emailDeliveries = pgTable(
   (t) => [
     index('email_deliveries_owner_idx').on(t.owner_id, t.created_date),
     check('email_deliveries_status', sql`${t.status} in ('sent', 'outbox', 'skipped', 'failed')`),
-    check('email_deliveries_kind', sql`${t.kind} in ('invoice', 'statement')`),
+    check('email_deliveries_kind', sql`${t.kind} in ('invoice', 'statement', 'collection_letter')`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { assessmentScheduleCreate, assessmentScheduleInput, lateFeeRuleCreate, lateFeeRuleInput, lateFeeRuleProblem, scheduleProblem, waiveLateFeeInput } from '@covenant/contracts/charges';
+import { assessmentScheduleCreate, assessmentScheduleInput, lateFeeRuleCreate, lateFeeRuleInput, lateFeeRuleProblem, scheduleProblem, waiveLateFeeInput, chargeRunPageSchema } from '@covenant/contracts/charges';
 import { assessmentSchedules, chargeRunItems, lateFeeRules } from '@covenant/db/schema/charges';
 import { chartOfAccounts } from '@covenant/db/schema/finance';
 import type { Ctx } from '../../lib/context.ts';
@@ -110,7 +110,7 @@ const params = z.object({ appId: z.string() });
 const runsQuery = z.object({ job: z.string().optional(), limit: z.string().optional(), skip: z.string().optional() });
 
 async function chargeRunRoutes(app: FastifyInstance) {
-  app.get('/api/apps/:appId/charge-runs', { schema: { tags: ['assessments'], params, querystring: runsQuery } }, async (request) => listChargeRuns(request.ctx, request.query));
+  app.get('/api/apps/:appId/charge-runs', { schema: { tags: ['assessments'], params, querystring: runsQuery, response: { 200: chargeRunPageSchema } } }, async (request) => listChargeRuns(request.ctx, request.query));
 }
 
 export const assessmentsFeature: Feature = {

@@ -10,11 +10,12 @@ import { withTransaction, type Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
-import { insertInvoices, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
+import { insertInvoices, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
 import { defaultDueDate } from '../invoices/invoice.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
 import { associationToday, orgPolicy } from '../org-settings/org-policy.ts';
 import { applyCreditsToCharges } from '../payments/payment.commands.ts';
+import { ownersOnPlan } from '../collections/payment-plans.ts';
 import { AssessmentInputError, chargeForPeriod, periodAmounts, periodsDue, splitAmongOwners, type UnitOwner } from './assessment.rules.ts';
 import { lateCharges } from './late-fee.rules.ts';
 
@@ -26,8 +27,8 @@ import { lateCharges } from './late-fee.rules.ts';
  * unit or invoice, owner, period, kind) is what makes a repeated, concurrent or restarted run bill nothing twice.
  */
 
-/** Both jobs share one lock: a run of either sees everything the other committed. */
-const CHARGE_RUN_LOCK = 71_004;
+/** The scheduled jobs (and collections) share one lock: a run of one sees everything another committed. */
+export const CHARGE_RUN_LOCK = 71_004;
 
 export interface ChargeItem {
   job: ChargeJob;
@@ -175,7 +176,10 @@ async function assessmentCharges(ctx: Ctx, asOf: string): Promise<ChargeItem[]> 
 }
 
 /** The fees and interest the active rules charge on late invoices as of `asOf` that no earlier run charged. */
-async function lateFeeCharges(ctx: Ctx, asOf: string): Promise<ChargeItem[]> {
+async function lateFeeCharges(ctx: Ctx, asOf: string, dryRun: boolean): Promise<ChargeItem[]> {
+  // Owners keeping to a payment plan are charged nothing; a posted run also marks plans paid or missed.
+  const onPlan = [...(await ownersOnPlan(ctx, asOf, !dryRun))];
+  const notOnPlan = onPlan.length ? sql`and i.owner_id not in (${sql.join(onPlan.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const rules = await rowsOf<Row>(ctx, sql`
     select r.*, pr.account_id as product_account_id, pr.fund_id as product_fund_id
     from late_fee_rules r join products pr on pr.id = r.late_fee_product_id where r.is_active order by r.created_date, r.id`);
@@ -194,7 +198,7 @@ async function lateFeeCharges(ctx: Ctx, asOf: string): Promise<ChargeItem[]> {
       join owners o on o.id = i.owner_id
       left join properties p on p.id = i.property_id
       where i.balance_due > 0 and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue')
-        and i.due_date < ${addDays(asOf, -(r.grace_days as number))}::date
+        and i.due_date < ${addDays(asOf, -(r.grace_days as number))}::date ${notOnPlan}
         and exists (select 1 from invoice_line_items l where l.invoice_id = i.id and l.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}))
       order by i.due_date, i.invoice_number`);
     // A fee is charged once per invoice (fee_charged above); interest once per month.
@@ -236,8 +240,8 @@ const itemOut = (i: ChargeItem, invoiceId?: string): RunItemOut => ({
  * then (when the organization says so) the owners' existing credit applied to what was billed. A scheduler run
  * is recorded once per job and day; when today's already exists this answers null and writes nothing.
  */
-async function runJob(ctx: Ctx, job: ChargeJob, asOf: string, dryRun: boolean, trigger: 'manual' | 'scheduler'): Promise<RunAnswer | null> {
-  const compute = job === 'assessments' ? assessmentCharges : lateFeeCharges;
+async function runJob(ctx: Ctx, job: 'assessments' | 'late_fees', asOf: string, dryRun: boolean, trigger: 'manual' | 'scheduler'): Promise<RunAnswer | null> {
+  const compute = job === 'assessments' ? (c: Ctx, d: string) => assessmentCharges(c, d) : (c: Ctx, d: string) => lateFeeCharges(c, d, dryRun);
   if (dryRun) {
     const items = await compute(ctx, asOf);
     return { count: items.length, total: centsToNumber(items.reduce((s, i) => s + i.cents, 0)), as_of: asOf, dry_run: true, run_id: null, items: items.map((i) => itemOut(i)) };
@@ -252,20 +256,31 @@ async function runJob(ctx: Ctx, job: ChargeJob, asOf: string, dryRun: boolean, t
     const runId = newId();
     const total = items.reduce((s, i) => s + i.cents, 0);
     await tx.db.insert(chargeRuns).values({ id: runId, job, as_of: asOf, trigger, count: items.length, total: centsToDecimal(total), created_by: tx.actor?.email ?? null });
+    // One invoice per charge, except that a late invoice's fee and interest of one run share one invoice (two lines).
     const docs: NewInvoiceDoc[] = [];
+    const ordered: ChargeItem[] = [];
+    const docOf: number[] = [];
     const dates = [...new Set(items.map((i) => i.invoice_date))].sort();
     for (const date of dates) {
       const numberFor = await bulkNumbers(tx, 'INV', invoices, invoices.invoice_number, invoices.invoice_date, date);
+      const byDoc = new Map<string, number>();
       for (const i of items.filter((x) => x.invoice_date === date)) {
-        docs.push({
-          invoice_number: numberFor(i.owner_number), invoice_date: i.invoice_date, due_date: i.due_date, owner_id: i.owner_id, property_id: i.property_id,
-          tax_rate_id: null, tax_rate: null, phase: 'issued',
-          lines: [{ product_id: i.product_id, description: i.description, quantity: '1', unit_price: centsToDecimal(i.cents), account_id: i.account_id, fund_id: i.fund_id, extended_price: centsToDecimal(i.cents) }],
-        });
+        const key = i.job === 'late_fees' ? `${i.source_id}|${i.target_id}|${i.owner_id}` : `${ordered.length}`;
+        let n = byDoc.get(key);
+        if (n === undefined) {
+          n = docs.push({
+            invoice_number: numberFor(i.owner_number), invoice_date: i.invoice_date, due_date: i.due_date, owner_id: i.owner_id, property_id: i.property_id,
+            tax_rate_id: null, tax_rate: null, phase: 'issued', lines: [],
+          }) - 1;
+          byDoc.set(key, n);
+        }
+        (docs[n]!.lines as CompletedLine[]).push({ product_id: i.product_id, description: i.description, quantity: '1', unit_price: centsToDecimal(i.cents), account_id: i.account_id, fund_id: i.fund_id, extended_price: centsToDecimal(i.cents) });
+        ordered.push(i);
+        docOf.push(n);
       }
     }
-    const ordered = dates.flatMap((d) => items.filter((x) => x.invoice_date === d));
-    const ids = await insertInvoices(tx, docs);
+    const docIds = await insertInvoices(tx, docs);
+    const ids = docOf.map((n) => docIds[n]!);
     const records = ordered.map((i, n) => ({
       run_id: runId, job, source_id: i.source_id, target_id: i.target_id, owner_id: i.owner_id, period: i.period, kind: i.kind, invoice_id: ids[n]!,
       amount: centsToDecimal(i.cents), created_by: tx.actor?.email ?? null,
@@ -277,7 +292,7 @@ async function runJob(ctx: Ctx, job: ChargeJob, asOf: string, dryRun: boolean, t
   });
 }
 
-async function runByHand(ctx: Ctx, job: ChargeJob, params: Record<string, unknown>): Promise<RunAnswer> {
+async function runByHand(ctx: Ctx, job: 'assessments' | 'late_fees', params: Record<string, unknown>): Promise<RunAnswer> {
   await requirePermission(ctx, 'invoices', 'create');
   const input = parseInput(chargeRunInput, params);
   const asOf = input.as_of ?? (await associationToday(ctx));

@@ -32,9 +32,9 @@ const emailStatementsInput = z.strictObject({
   to: isoDate('to'),
 });
 
-interface DeliveryRow {
+export interface DeliveryRow {
   owner_id: string;
-  kind: 'invoice' | 'statement';
+  kind: 'invoice' | 'statement' | 'collection_letter';
   document_id: string | null;
   document_label: string;
   to: string | null;
@@ -44,12 +44,13 @@ interface DeliveryRow {
   job_id: string | null;
 }
 
-async function logDelivery(ctx: Ctx, row: DeliveryRow): Promise<void> {
+/** Writes one line of an owner's delivery log, attributed to the caller. */
+export async function logDelivery(ctx: Ctx, row: DeliveryRow): Promise<void> {
   await ctx.db.insert(emailDeliveries).values({ ...row, sent_by: ctx.actor?.email ?? null });
 }
 
 /** A send that the SMTP server refused is reported, not thrown: the others still go. */
-async function deliver(ctx: Ctx, email: Parameters<Ctx['services']['mailer']['send']>[0]): Promise<{ status: 'sent' | 'outbox' } | { status: 'failed'; error: string }> {
+export async function deliver(ctx: Ctx, email: Parameters<Ctx['services']['mailer']['send']>[0]): Promise<{ status: 'sent' | 'outbox' } | { status: 'failed'; error: string }> {
   try {
     return { status: await ctx.services.mailer.send(email) };
   } catch (err) {

@@ -5,6 +5,7 @@ import { ownerListQuery } from '@covenant/contracts/lists';
 import { ownerProperties, owners, properties } from '@covenant/db/schema/community';
 import type { Ctx } from '../../lib/context.ts';
 import { parseInput } from '../../lib/parse-input.ts';
+import { permissionLevel } from '../../platform/access/access.service.ts';
 import { everyWordIn, listPage, readableJoin } from '../../platform/entities/list-page.ts';
 import { ownerEntity } from './owners.feature.ts';
 
@@ -21,6 +22,8 @@ async function readableUnits(ctx: Ctx): Promise<SQL> {
 export async function listOwners(ctx: Ctx, query: OwnerListQuery) {
   const q = parseInput(ownerListQuery, query);
   const units = await readableUnits(ctx);
+  // The collection stage shows to those who read every owner's account (staff), never through own records.
+  const seesCollections = ['read', 'read_write'].includes(await permissionLevel(ctx, 'invoices'));
   const byName = [asc(owners.last_name), asc(owners.first_name), asc(owners.owner_id), asc(owners.id)];
   const lowestUnit = sql`(select min(${properties.unit_sort_key} collate "C") from ${ownerProperties}
     join ${properties} on ${properties.id} = ${ownerProperties.property_id}
@@ -33,6 +36,9 @@ export async function listOwners(ctx: Ctx, query: OwnerListQuery) {
         order by ${properties.unit_sort_key} collate "C", ${properties.unit_number}, ${properties.id}), '[]'::json)
         from ${ownerProperties} join ${properties} on ${properties.id} = ${ownerProperties.property_id}
         where ${ownerProperties.owner_id} = ${owners.id} and ${units})`,
+      collection_stage: seesCollections
+        ? sql`(select s.name from collection_cases c join collection_stages s on s.id = c.stage_id where c.owner_id = ${owners.id} and c.closed_on is null)`
+        : sql`null`,
     },
     limit: q.limit,
     skip: q.skip,

@@ -16,13 +16,21 @@ export interface Letterhead {
 
 const money = (cents: number) => formatMoney(cents / 100);
 
+const nameOf = (s: { organization_name: string | null; company_name: string } | undefined) => (s ? s.organization_name || s.company_name : 'Homeowners Association');
+
+/** The name documents and letters are signed with: the organization name, else the company name. */
+export async function organizationName(ctx: Ctx): Promise<string> {
+  const [s] = await ctx.db.select({ organization_name: orgSettings.organization_name, company_name: orgSettings.company_name }).from(orgSettings).limit(1);
+  return nameOf(s);
+}
+
 /** Reads the organization settings and the uploaded logo once per batch of documents. */
 export async function loadLetterhead(ctx: Ctx): Promise<Letterhead> {
   const [s] = await ctx.db.select().from(orgSettings).limit(1);
-  if (!s) return { name: 'Homeowners Association', lines: [], logo: null };
+  if (!s) return { name: nameOf(s), lines: [], logo: null };
   const cityLine = [s.city, [s.state, s.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const lines = [s.address, cityLine, [s.phone, s.email].filter(Boolean).join('  ·  '), s.website].filter((l): l is string => !!l);
-  return { name: s.organization_name || s.company_name, lines, logo: await logoBytes(ctx, s.logo_url) };
+  return { name: nameOf(s), lines, logo: await logoBytes(ctx, s.logo_url) };
 }
 
 async function logoBytes(ctx: Ctx, url: string | null): Promise<Buffer | null> {
@@ -190,6 +198,33 @@ export async function renderInvoicePdf(lh: Letterhead, inv: InvoiceForPdf): Prom
     doc.moveDown();
     doc.font('Helvetica').fontSize(9).text(inv.notes, 50, doc.y, { width: 512 });
   }
+  doc.end();
+  return done;
+}
+
+export interface LetterForPdf {
+  as_of: string;
+  subject: string;
+  body: string;
+  stage_name: string;
+  past_due_balance: string;
+  days_past_due: number;
+  owner: InvoiceForPdf['owner'];
+}
+
+/** A collection letter as it was written by its run: letterhead, the owner's address, the subject and the body. */
+export async function renderCollectionLetterPdf(lh: Letterhead, letter: LetterForPdf): Promise<Buffer> {
+  const { doc, done } = newDocument(`${letter.stage_name} ${letter.owner.owner_id} ${letter.as_of}`);
+  letterhead(doc, lh, 'Notice', [letter.as_of, `Account ${letter.owner.owner_id}`]);
+  const o = letter.owner;
+  addressBlock(doc, 'To', [
+    `${o.first_name} ${o.last_name}`.trim(), o.mailing_address, o.mailing_address_2, [o.city, [o.state, o.zip_code].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+  ]);
+  doc.font('Helvetica-Bold').fontSize(12).text(letter.subject, 50, doc.y, { width: 512 });
+  doc.moveDown();
+  doc.font('Helvetica').fontSize(10).text(letter.body, 50, doc.y, { width: 512, lineGap: 2 });
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(10).text(`Past due as of ${letter.as_of}: ${formatMoney(letter.past_due_balance)} (${letter.days_past_due} days)`, 50, doc.y, { width: 512 });
   doc.end();
   return done;
 }

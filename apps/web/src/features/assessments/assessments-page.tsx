@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { ChargeJob } from '@covenant/contracts/charges';
 import { formatMoney } from '@covenant/contracts/money';
 import { Pager } from '@/components/pager';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,7 +25,7 @@ import {
 import { LateFeeRuleDialog, FEE_TYPE_LABELS } from './late-fee-rule-dialog';
 import { BASIS_LABELS, FREQUENCY_LABELS, ScheduleDialog } from './schedule-dialog';
 
-const JOB_LABELS: Record<ChargeJob, string> = { assessments: 'Assessments', late_fees: 'Late fees' };
+const JOB_LABELS: Record<ChargeJob, string> = { assessments: 'Assessments', late_fees: 'Late fees', collections: 'Collections' };
 const KIND_LABELS: Record<string, string> = { assessment: 'Assessment', late_fee: 'Late fee', interest: 'Interest' };
 /** Rows of a preview shown on the screen (the count and total cover all of them). */
 const PREVIEW_ROWS = 200;
@@ -58,24 +59,16 @@ function ActiveToggle({ entity, id, name, active }: { entity: 'AssessmentSchedul
 
 /** A card listing schedules or rules, with its Add button for those who may set billing up. */
 function SetupCard({ title, description, addLabel, onAdd, children }: { title: string; description: string; addLabel: string | null; onAdd(): void; children: ReactNode }) {
+  const action = addLabel ? (
+    <Button onClick={onAdd}>
+      <PlusIcon aria-hidden="true" />
+      {addLabel}
+    </Button>
+  ) : null;
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <div className="space-y-1">
-          <CardTitle>
-            <h2>{title}</h2>
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </div>
-        {addLabel ? (
-          <Button onClick={onAdd}>
-            <PlusIcon aria-hidden="true" />
-            {addLabel}
-          </Button>
-        ) : null}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
+    <SectionCard title={title} description={description} action={action}>
+      {children}
+    </SectionCard>
   );
 }
 
@@ -119,7 +112,7 @@ export default function AssessmentsPage() {
   const history = useQuery({ ...chargeRunsQuery(historyPage, HISTORY_PAGE), enabled: canRun });
   const [editingSchedule, setEditingSchedule] = useState<AssessmentSchedule | 'new' | null>(null);
   const [editingRule, setEditingRule] = useState<LateFeeRule | 'new' | null>(null);
-  const [job, setJob] = useState<ChargeJob>('assessments');
+  const [job, setJob] = useState<'assessments' | 'late_fees'>('assessments');
   const [asOf, setAsOf] = useState(today());
   const [preview, setPreview] = useState<RunResult | null>(null);
   const runPreview = usePreviewRun();
@@ -133,7 +126,7 @@ export default function AssessmentsPage() {
 
   if (isForbidden(schedules.error)) return <NoAccess />;
 
-  const onPreview = (which: ChargeJob) => (e?: FormEvent) => {
+  const onPreview = (which: 'assessments' | 'late_fees') => (e?: FormEvent) => {
     e?.preventDefault();
     setJob(which);
     setPreview(null);

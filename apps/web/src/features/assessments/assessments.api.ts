@@ -73,7 +73,7 @@ export interface ChargeRun {
   created_date: string;
 }
 
-export const RUN_FUNCTION: Record<ChargeJob, string> = { assessments: 'runAssessments', late_fees: 'runLateFees' };
+export const RUN_FUNCTION: Record<'assessments' | 'late_fees', string> = { assessments: 'runAssessments', late_fees: 'runLateFees' };
 
 /** Query root of the run history; a posted run invalidates it. */
 export const chargeRunKeys = { all: ['charge-runs'] as const };
@@ -88,14 +88,14 @@ export function chargeRunsQuery(page: number, pageSize: number) {
 
 /** A dry run: what the job would bill as of the date, nothing written. */
 export function usePreviewRun() {
-  return useMutation({ mutationFn: (input: { job: ChargeJob; as_of: string }) => invokeFunction<RunResult>(RUN_FUNCTION[input.job], { as_of: input.as_of, dry_run: true }) });
+  return useMutation({ mutationFn: (input: { job: keyof typeof RUN_FUNCTION; as_of: string }) => invokeFunction<RunResult>(RUN_FUNCTION[input.job], { as_of: input.as_of, dry_run: true }) });
 }
 
 /** Posts a run; invoices, the run history and the open lists refresh. */
 export function usePostRun() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { job: ChargeJob; as_of: string }) => invokeFunction<RunResult>(RUN_FUNCTION[input.job], { as_of: input.as_of }),
+    mutationFn: (input: { job: keyof typeof RUN_FUNCTION; as_of: string }) => invokeFunction<RunResult>(RUN_FUNCTION[input.job], { as_of: input.as_of }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: chargeRunKeys.all });
       await queryClient.invalidateQueries({ queryKey: entityKeys.all('Invoice') });

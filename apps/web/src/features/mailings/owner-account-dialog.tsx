@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { OwnerCollections } from '@/features/collections/owner-collections';
 import { errorMessage } from '@/lib/api';
 import { deliveriesQuery, downloadStatement, emailStatements, mailJobQuery } from './mailings.api';
 import { currentMonth, StatementPeriodFields } from './statement-period';
@@ -25,7 +26,7 @@ export function OwnerAccountDialog({ owner, onClose }: { owner: { id: string; na
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>Statements and emails: {owner.name}</DialogTitle>
           <DialogDescription>Download or email a statement for any period; every email sent is logged below.</DialogDescription>
@@ -42,6 +43,7 @@ export function OwnerAccountDialog({ owner, onClose }: { owner: { id: string; na
         {job.data?.status === 'done' ? (
           <p role="status" className="text-sm">{job.data.sent ? 'Statement emailed.' : `Not sent: ${job.data.skipped[0]?.reason ?? 'unknown reason'}`}</p>
         ) : null}
+        <OwnerCollections ownerId={owner.id} />
         <h3 className="font-medium">Delivery log</h3>
         {log.data && log.data.rows.length === 0 ? <p className="text-muted-foreground text-sm">No emails yet.</p> : null}
         {log.data && log.data.rows.length > 0 ? (

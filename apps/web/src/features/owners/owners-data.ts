@@ -10,14 +10,20 @@ export interface OwnersPage {
   owners: Owner[];
   total: number;
   units: Record<string, UnitChip[]>;
+  /** Each owner's collection stage, when they are in collections. */
+  stages: Record<string, string | null>;
 }
 
 /** One page of owner cards with their unit chips: one request, searched, sorted and paged by the server. */
 async function loadOwnersPage(search: string, sort: OwnerSort, limit: number): Promise<OwnersPage> {
   const page = await fetchListPage<OwnerRow>('owners', { search, sort, limit });
   const units: Record<string, UnitChip[]> = {};
-  for (const row of page.rows) units[row.id] = row.units;
-  return { owners: page.rows as unknown as Owner[], total: page.total, units };
+  const stages: Record<string, string | null> = {};
+  for (const row of page.rows) {
+    units[row.id] = row.units;
+    stages[row.id] = row.collection_stage ?? null;
+  }
+  return { owners: page.rows as unknown as Owner[], total: page.total, units, stages };
 }
 
 export function ownersPageQuery(search: string, sort: OwnerSort, limit: number) {

@@ -35,7 +35,7 @@ function mailingAddress(o: Owner): string {
   return [o.mailing_address, o.mailing_address_2, cityLine].filter(Boolean).join(', ');
 }
 
-function OwnerCard({ owner, units, canWrite, onEdit, onDelete, onAccount }: { owner: Owner; units: UnitChip[]; canWrite: boolean; onEdit(): void; onDelete(): void; onAccount?: () => void }) {
+function OwnerCard({ owner, units, stage, canWrite, onEdit, onDelete, onAccount }: { owner: Owner; units: UnitChip[]; stage: string | null; canWrite: boolean; onEdit(): void; onDelete(): void; onAccount?: () => void }) {
   const name = fullName(owner);
   const address = mailingAddress(owner);
   return (
@@ -49,7 +49,10 @@ function OwnerCard({ owner, units, canWrite, onEdit, onDelete, onAccount }: { ow
           <div className="min-w-0 flex-1">
             <p className="text-muted-foreground text-xs">#{owner.owner_id}</p>
             <h2 className="font-semibold break-words">{name}</h2>
-            <Badge variant={owner.status === 'active' ? 'default' : 'secondary'}>{humanize(owner.status)}</Badge>
+            <div className="flex flex-wrap gap-1">
+              <Badge variant={owner.status === 'active' ? 'default' : 'secondary'}>{humanize(owner.status)}</Badge>
+              {stage ? <Badge variant="destructive">Collections: {stage}</Badge> : null}
+            </div>
           </div>
           {canWrite ? (
             <div className="flex gap-1">
@@ -272,6 +275,7 @@ export default function OwnersPage() {
                 key={o.id}
                 owner={o}
                 units={data.units[o.id] ?? []}
+                stage={data.stages[o.id] ?? null}
                 canWrite={canWrite}
                 onEdit={() => setEditing({ owner: o })}
                 onDelete={() => setDeleting(o)}
