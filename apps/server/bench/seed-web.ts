@@ -34,7 +34,7 @@ try {
 
   // Dues for every unit up to this month; all but the last two months paid; a few of the open ones cancelled.
   const t1 = performance.now();
-  const thisMonth = today(ctx).slice(0, 7);
+  const thisMonth = (await today(ctx)).slice(0, 7);
   const [y, m] = thisMonth.split('-').map(Number) as [number, number];
   const dates = monthStarts(months, new Date(Date.UTC(y, m - months, 1)).toISOString().slice(0, 10));
   for (const month of dates) {

@@ -109,7 +109,7 @@ async function load(base: Ctx) {
     await make('OwnerProperty', { owner_id: o.id, property_id: units[i]!.id, ownership_percentage: i % 15 === 0 ? 60 : 100, relationship_type: i % 15 === 0 ? 'co-owner' : 'owner', start_date: '2020-01-01' });
   }
 
-  const today = todayOf(ctx);
+  const today = await todayOf(ctx);
   const months: string[] = [];
   const d = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() - 23);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { todayIn } from '@covenant/contracts/dates';
 import { loadConfig, type AppConfig } from '../src/config.ts';
+import { today } from '../src/lib/context.ts';
 import { APP_ID, createTestApp, createUser, freshDatabase, makeOwner, makeProperty, type TestApp } from './helpers.ts';
 import { expectBooksBalanced, fundsAndAccounts } from './ledger-helpers.ts';
 
@@ -256,6 +258,20 @@ describe('idempotent across the scheduler, restarts and processes', () => {
     const runs = await rows<{ n: string }>(sql`select count(*)::text as n from charge_runs where trigger = 'scheduler' and as_of = '2026-08-01'`);
     expect(runs[0]!.n).toBe('2');
     await expectBooksBalanced(t);
+  });
+
+  it("today is the association's: its time zone setting, else the server's, and the web reads the same zone", async () => {
+    const settings = (await ok<Array<{ id: string }>>('GET', '/entities/OrgSettings'))[0]!.id;
+    await ok('PUT', `/entities/OrgSettings/${settings}`, { time_zone: 'America/Chicago' });
+    // 2026-08-01 03:00 UTC is still the evening of July 31 in Chicago.
+    expect(await today(t.systemCtx(), new Date('2026-08-01T03:00:00Z'))).toBe('2026-07-31');
+    expect(await today(t.systemCtx(), new Date('2026-08-01T05:00:00Z'))).toBe('2026-08-01');
+    const publicSettings = async () => (await t.call('GET', `/api/apps/public/prod/public-settings/by-id/${APP_ID}`, { token })).json() as { time_zone: string };
+    expect((await publicSettings()).time_zone).toBe('America/Chicago');
+    await ok('PUT', `/entities/OrgSettings/${settings}`, { time_zone: null });
+    expect((await publicSettings()).time_zone).toBe(t.services.config.timeZone);
+    expect(await today(t.systemCtx(), new Date('2026-08-01T03:00:00Z'))).toBe(todayIn(t.services.config.timeZone, new Date('2026-08-01T03:00:00Z')));
+    await ok('PUT', `/entities/OrgSettings/${settings}`, { time_zone: 'America/Chicago' });
   });
 });
 

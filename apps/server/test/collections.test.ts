@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { associationToday } from '../src/features/org-settings/org-policy.ts';
+import { today } from '../src/lib/context.ts';
 import { lettersSent } from '../src/features/collections/collections.service.ts';
 import { issueInvoice, pay, pdfText, setLetterhead } from './documents-helpers.ts';
 import { createTestApp, createUser, makeOwner, signIn, type TestApp } from './helpers.ts';
@@ -169,11 +169,11 @@ describe('runCollections', () => {
     expect(await ok('POST', '/functions/skipCollectionLetters', { letter_ids: [eliLetter.id], reason: 'Called the owner' })).toEqual({ skipped: 1 });
     await lettersSent();
     const letters = await rows<{ owner_id: string; status: string; fee_invoice_id: string | null; error: string | null }>(sql`select owner_id, status, fee_invoice_id, error from collection_letters where stage_id = ${stage.lien}`);
-    const today = await associationToday(t.systemCtx());
+    const day = await today(t.systemCtx());
     const dana = letters.find((l) => l.owner_id === owner.dana.id)!;
     expect(dana.status).toBe('outbox');
     const [fee] = await rows<{ total_amount: string; invoice_date: string }>(sql`select total_amount, invoice_date::text from invoices where id = ${dana.fee_invoice_id}`);
-    expect(fee).toEqual({ total_amount: '50.00', invoice_date: today });
+    expect(fee).toEqual({ total_amount: '50.00', invoice_date: day });
     expect(letters.find((l) => l.owner_id === owner.eli.id)).toMatchObject({ status: 'skipped', fee_invoice_id: null, error: 'Called the owner' });
     expect((await call('POST', '/functions/skipCollectionLetters', { letter_ids: [danaLetter.id] })).statusCode).toBe(400);
 

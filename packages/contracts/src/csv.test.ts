@@ -182,7 +182,7 @@ describe('properties import', () => {
     ['200000,,', 'Unit number is required'],
     ['20000a,1A', 'Property ID must be exactly 6 digits'],
     ['200000,1A,,,,,,,,1.25', 'Bathrooms must be in steps of 0.5'],
-    ['200000,1A,,,,,,big', 'Sq ft must be a number'],
+    ['200000,1A,,,,,,big', 'Sq ft: Square footage must be a whole number'],
     ['200000,1A,,,,,,,,,,12.345', 'Monthly HOA fee must have at most 2 decimal places'],
     ['200000,1A,,,,,castle', 'Property type must be one of'],
   ])('row %j is refused with its row number', (row, message) => {

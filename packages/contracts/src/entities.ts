@@ -8,7 +8,7 @@ import { ASSESSMENT_BASES, ASSESSMENT_NEEDS, MONTHS_PER_YEAR } from './budgets.t
 import { CO_OWNER_BILLING, PAYMENT_APPLICATION_ORDERS } from './charges.ts';
 import { isTimeZone } from './dates.ts';
 import {
-  decimal, enumOf, integer, isoDate, money, optDate, optEmail, optMoney, optRecordId, optText, recordId, reqText, sixDigitId,
+  blankAsNull, decimal, enumOf, integer, isoDate, money, optDate, optEmail, optMoney, optRecordId, optText, recordId, reqText, sixDigitId,
 } from './fields.ts';
 
 export const ownerInput = z.strictObject({
@@ -39,16 +39,13 @@ export const propertyInput = z.strictObject({
   state: optText(100),
   zip_code: optText(20),
   property_type: enumOf('Property type', PROPERTY_TYPES).optional(),
-  square_footage: integer('Square footage', 0, 10_000_000).nullable().optional(),
-  bedrooms: integer('Bedrooms', 0, 1000).nullable().optional(),
-  bathrooms: decimal('Bathrooms', { min: 0, max: 1000, places: 1 })
-    .refine((n) => Number.isInteger(n * 2), 'Bathrooms must be in steps of 0.5')
-    .nullable()
-    .optional(),
-  parking_spaces: integer('Parking spaces', 0, 10_000).nullable().optional(),
+  square_footage: blankAsNull(integer('Square footage', 0, 10_000_000)),
+  bedrooms: blankAsNull(integer('Bedrooms', 0, 1000)),
+  bathrooms: blankAsNull(decimal('Bathrooms', { min: 0, max: 1000, places: 1 }).refine((n) => Number.isInteger(n * 2), 'Bathrooms must be in steps of 0.5')),
+  parking_spaces: blankAsNull(integer('Parking spaces', 0, 10_000)),
   monthly_hoa_fee: optMoney('Monthly HOA fee'),
   /** The unit's percentage interest, used by the assessment calculator's percentage basis. */
-  assessment_share: decimal('Assessment share', { min: 0, max: 100, places: 6 }).nullable().optional(),
+  assessment_share: blankAsNull(decimal('Assessment share', { min: 0, max: 100, places: 6 })),
   status: enumOf('Status', PROPERTY_STATUSES).optional(),
   notes: optText(5000),
 });

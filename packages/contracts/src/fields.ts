@@ -33,10 +33,22 @@ function decimalPlaces(n: number): number {
   return i < 0 ? 0 : s.length - i - 1;
 }
 
+/**
+ * A number given as a JSON number or as text (a form's input, a query string): blank text is "required", other
+ * text that is not one "must be {what}".
+ */
+const numeric = (label: string, pattern: RegExp, what: string) =>
+  z.union([z.number(), z.string()], { error: `${label} must be ${what}` }).transform((value, ctx) => {
+    if (typeof value === 'number') return value;
+    const text = value.trim();
+    if (pattern.test(text)) return Number(text);
+    ctx.issues.push({ code: 'custom', input: value, message: text === '' ? `${label} is required` : `${label} must be ${what}` });
+    return z.NEVER;
+  });
+
 /** A decimal number given as a JSON number or a numeric string, with bounds and a maximum number of decimals. */
 export const decimal = (label: string, opts: { min?: number; max?: number; places?: number } = {}) =>
-  z
-    .union([z.number({ error: `${label} must be a number` }), z.string().trim().regex(/^-?\d+(\.\d+)?$/, `${label} must be a number`).transform(Number)])
+  numeric(label, /^-?\d+(\.\d+)?$/, 'a number')
     .pipe(
       z
         .number({ error: `${label} must be a number` })
@@ -47,11 +59,20 @@ export const decimal = (label: string, opts: { min?: number; max?: number; place
     );
 
 export const money = (label: string) => decimal(label, { min: 0, max: 999_999_999_999.99, places: 2 });
-export const optMoney = (label: string) => money(label).nullable().optional();
+/** An optional field of a form or a request: an empty string means "no value", like null. */
+export const blankAsNull = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.literal('').transform(() => null), schema], {
+      // Not blank: the value's own problem ("Fee must be a number"), not the union's.
+      error: (issue) => (issue.code === 'invalid_union' ? issue.errors[1]?.[0]?.message : undefined),
+    })
+    .nullable()
+    .optional();
+
+export const optMoney = (label: string) => blankAsNull(money(label));
 
 export const integer = (label: string, min = 0, max = 2_147_483_647) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/, `${label} must be a whole number`).transform(Number)])
+  numeric(label, /^-?\d+$/, 'a whole number')
     .pipe(z.number().int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
 
 /** A six-digit, zero-padded numeric identifier (owner_id, property_id). */

@@ -10,6 +10,8 @@ export const appConfigSchema = z.object({ app_id: z.string(), name: z.string(), 
 export const publicSettingsSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The association's time zone (its setting, else the server's): the web's "today" is in this zone. */
+  time_zone: z.string(),
   public_settings: z.object({ auth_required: z.boolean(), registration: z.string() }),
 });
 /** GET setup/status: true while no user exists. */

@@ -1,4 +1,5 @@
 import type { Db } from '@covenant/db/client';
+import { orgSettings } from '@covenant/db/schema/community';
 import { todayIn } from '@covenant/contracts/dates';
 import type { AppConfig } from '../config.ts';
 import type { Mailer } from '../platform/email/mailer.ts';
@@ -51,9 +52,15 @@ export interface Ctx {
   permissionCache?: Map<string, string>;
 }
 
-/** "Today" in the association's time zone: the one definition every server default uses. */
-export function today(ctx: Ctx): string {
-  return todayIn(ctx.services.config.timeZone);
+/** The association's time zone: its setting (Organization Settings), else the server's TIME_ZONE. */
+export async function associationTimeZone(ctx: Ctx): Promise<string> {
+  const [row] = await ctx.db.select({ time_zone: orgSettings.time_zone }).from(orgSettings).limit(1);
+  return row?.time_zone || ctx.services.config.timeZone;
+}
+
+/** "Today" in the association's time zone: the one definition every server default uses (the web's is the same rule). */
+export async function today(ctx: Ctx, at: Date = new Date()): Promise<string> {
+  return todayIn(await associationTimeZone(ctx), at);
 }
 
 /** deadlock_detected and serialization_failure: the transaction did nothing and can simply run again. */

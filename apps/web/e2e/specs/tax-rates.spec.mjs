@@ -22,7 +22,7 @@ export default [
     await expectVisible(rates.dialog.getByText('Tax rate is required'));
     await rates.fillForm({ 'Tax Name': `${t} Alpha`, 'Tax Rate (%)': '100.5' });
     await rates.submit('Create Tax Rate');
-    await expectVisible(rates.dialog.getByText('Tax rate must be between 0 and 100'));
+    await expectVisible(rates.dialog.getByText('Tax rate must be at most 100'));
     expectEqual(
       [await rates.field('Tax Rate (%)').getAttribute('min'), await rates.field('Tax Rate (%)').getAttribute('max'), await rates.field('Tax Rate (%)').getAttribute('step')],
       ['0', '100', '0.01'],

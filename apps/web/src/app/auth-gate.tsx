@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { currentUserQuery, publicSettingsQuery } from '@/features/auth/auth.api';
+import { setAssociationTimeZone } from '@/lib/dates';
 import { loginPathFor } from '@/features/auth/auth-redirect';
 import { ApiError, authErrorReason } from '@/lib/api';
 import { clearStoredToken } from '@/lib/auth-token';
@@ -41,6 +42,8 @@ export function AuthGate() {
   if (reason === 'user_not_registered') return <AccessRestricted />;
   if (reason === 'auth_required' || !hasToken || isAuthFailure(me.error)) return <RedirectToLogin dropToken={hasToken} />;
   if (publicSettings.isError) return <LoadFailed error={publicSettings.error} />;
+  // Before any screen renders: their "today" is the association's (an idempotent module setting, not state).
+  setAssociationTimeZone(publicSettings.data.time_zone);
   if (!me.isSuccess) return <LoadFailed title="Failed to load user" error={me.error} />;
   if (me.data.two_factor_enrollment_required) {
     return (

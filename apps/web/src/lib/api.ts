@@ -1,3 +1,4 @@
+import type { PublicSettings } from '@covenant/contracts/platform';
 import { readStoredToken } from '@/lib/auth-token';
 import { downloadFile } from '@/lib/download';
 
@@ -74,10 +75,7 @@ export interface RenewedSession {
   access_token: string;
 }
 
-export interface PublicSettings {
-  id: string;
-  public_settings: Record<string, unknown>;
-}
+export type { PublicSettings } from '@covenant/contracts/platform';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -15,7 +15,7 @@ import { assertLineAccount, lineFund } from '../accounts/accounts.service.ts';
 import { cancelInvoice, invoiceWithLines } from '../invoices/invoice.commands.ts';
 import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { productEntity } from '../items/items.feature.ts';
-import { associationToday } from '../org-settings/org-policy.ts';
+import { today } from '../../lib/context.ts';
 import { propertyEntity } from '../properties/properties.feature.ts';
 import { listChargeRuns, runAssessments, runDueJobs, runLateFees } from './charge-runs.service.ts';
 
@@ -102,7 +102,7 @@ export async function waiveLateFee(ctx: Ctx, params: Record<string, unknown>) {
   await recordForActor(ctx, invoiceEntity, input.invoice_id, 'update', { changing: ['status'] });
   const [fee] = (await ctx.db.execute(sql`select 1 from ${chargeRunItems} where invoice_id = ${input.invoice_id} and job = 'late_fees' limit 1`)).rows;
   if (!fee) throw new ConflictError('Only a late fee or interest charge can be waived; cancel other invoices instead', 'not_a_late_fee');
-  await cancelInvoice(ctx, input.invoice_id, { date: input.date ?? (await associationToday(ctx)), reason: `Late fee waived: ${input.reason}` });
+  await cancelInvoice(ctx, input.invoice_id, { date: input.date ?? (await today(ctx)), reason: `Late fee waived: ${input.reason}` });
   return invoiceWithLines(ctx, input.invoice_id);
 }
 

@@ -6,14 +6,14 @@ import { centsToDecimal, centsToNumber, toCents } from '@covenant/contracts/mone
 import { newId } from '@covenant/db/ids';
 import { chargeRunItems, chargeRuns } from '@covenant/db/schema/charges';
 import { invoices } from '@covenant/db/schema/finance';
-import { withTransaction, type Ctx } from '../../lib/context.ts';
+import { today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { insertInvoices, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
 import { defaultDueDate } from '../invoices/invoice.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
-import { associationToday, orgPolicy } from '../org-settings/org-policy.ts';
+import { orgPolicy } from '../org-settings/org-policy.ts';
 import { applyCreditsToCharges } from '../payments/payment.commands.ts';
 import { ownersOnPlan } from '../collections/payment-plans.ts';
 import { AssessmentInputError, chargeForPeriod, periodAmounts, periodsDue, splitAmongOwners, type UnitOwner } from './assessment.rules.ts';
@@ -287,7 +287,7 @@ async function runJob(ctx: Ctx, job: 'assessments' | 'late_fees', asOf: string, 
     }));
     for (let k = 0; k < records.length; k += 1000) await tx.db.insert(chargeRunItems).values(records.slice(k, k + 1000));
     const policy = await orgPolicy(tx);
-    if (policy.autoApplyCredits && ordered.length) await applyCreditsToCharges(tx, ordered.map((i) => i.owner_id), await associationToday(tx));
+    if (policy.autoApplyCredits && ordered.length) await applyCreditsToCharges(tx, ordered.map((i) => i.owner_id), await today(tx));
     return { count: items.length, total: centsToNumber(total), as_of: asOf, dry_run: false, run_id: runId, items: ordered.map((i, n) => itemOut(i, ids[n])) };
   });
 }
@@ -295,7 +295,7 @@ async function runJob(ctx: Ctx, job: 'assessments' | 'late_fees', asOf: string, 
 async function runByHand(ctx: Ctx, job: 'assessments' | 'late_fees', params: Record<string, unknown>): Promise<RunAnswer> {
   await requirePermission(ctx, 'invoices', 'create');
   const input = parseInput(chargeRunInput, params);
-  const asOf = input.as_of ?? (await associationToday(ctx));
+  const asOf = input.as_of ?? (await today(ctx));
   return (await runJob(ctx, job, asOf, input.dry_run ?? false, 'manual'))!;
 }
 
@@ -314,7 +314,7 @@ export async function runDueJobs(ctx: Ctx, at: Date = new Date()): Promise<Array
   const policy = await orgPolicy(ctx);
   const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: policy.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at));
   if (hour < policy.runHour) return [];
-  const day = await associationToday(ctx, at);
+  const day = await today(ctx, at);
   const out: Array<{ job: ChargeJob; run: RunAnswer | null }> = [];
   const failed: unknown[] = [];
   // One job failing (a unit without the figure its schedule needs) does not keep the other from running.

@@ -164,7 +164,7 @@ export async function reviseBill(ctx: Ctx, id: string, revision: { fields?: Part
     const bill = await lockBill(tx, id);
     if (fields.status === 'cancelled') {
       if (changing.some((k) => k !== 'status') || revision.lines) throw new ValidationError('Cancel a bill on its own, without other changes');
-      await cancelLocked(tx, bill, today(tx), null);
+      await cancelLocked(tx, bill, (await today(tx)), null);
       return;
     }
     const phase = billPhaseOf(bill.status);
@@ -267,7 +267,7 @@ export async function replayBillCancellation(ctx: Ctx, id: string, on: string, r
 export async function cancelBill(ctx: Ctx, id: string, opts: { date?: string | undefined; reason?: string | null | undefined } = {}): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     await recordForActor(tx, billEntity, id, 'update', { changing: ['status'] });
-    await cancelLocked(tx, await lockBill(tx, id), opts.date ?? today(tx), opts.reason ?? null);
+    await cancelLocked(tx, await lockBill(tx, id), opts.date ?? (await today(tx)), opts.reason ?? null);
   });
 }
 

@@ -7,7 +7,7 @@ import { newId } from '@covenant/db/ids';
 import { chargeRuns } from '@covenant/db/schema/charges';
 import { collectionCases, collectionLetters, collectionStages } from '@covenant/db/schema/collections';
 import { invoices } from '@covenant/db/schema/finance';
-import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
+import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
@@ -17,7 +17,7 @@ import { insertInvoices, type NewInvoiceDoc } from '../invoices/invoice.commands
 import { defaultDueDate } from '../invoices/invoice.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
 import { deliver, logDelivery } from '../mailings/mailings.service.ts';
-import { associationToday, orgPolicy } from '../org-settings/org-policy.ts';
+import { orgPolicy } from '../org-settings/org-policy.ts';
 import { loadLetterhead, organizationName, renderCollectionLetterPdf, type LetterForPdf } from '../statements/pdf.ts';
 import { ownerForAccount } from '../statements/statement.service.ts';
 import { ownersOnPlan } from './payment-plans.ts';
@@ -245,7 +245,7 @@ async function collectionsRun(ctx: Ctx, asOf: string, dryRun: boolean, trigger: 
 export async function runCollections(ctx: Ctx, params: Record<string, unknown>) {
   await requirePermission(ctx, 'invoices', 'create');
   const input = parseInput(runCollectionsInput, params);
-  return (await collectionsRun(ctx, input.as_of ?? (await associationToday(ctx)), input.dry_run ?? false, 'manual'))!;
+  return (await collectionsRun(ctx, input.as_of ?? (await today(ctx)), input.dry_run ?? false, 'manual'))!;
 }
 
 /** The scheduler's daily collections run, after assessments and late fees, once the association's run hour has come. */
@@ -253,7 +253,7 @@ export async function runDueCollections(ctx: Ctx, at: Date = new Date()) {
   const policy = await orgPolicy(ctx);
   const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: policy.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at));
   if (hour < policy.runHour) return null;
-  const answer = await collectionsRun(ctx, await associationToday(ctx, at), false, 'scheduler');
+  const answer = await collectionsRun(ctx, await today(ctx, at), false, 'scheduler');
   // Letters a stopped process left queued go out on the next tick.
   await sendQueuedLetters(ctx);
   return answer;
@@ -279,7 +279,7 @@ export async function approveCollectionLetters(ctx: Ctx, params: Record<string, 
   await requirePermission(ctx, 'invoices', 'create');
   const input = parseInput(collectionLetterIdsInput, params);
   const ids = [...new Set(input.letter_ids)];
-  const today = await associationToday(ctx);
+  const day = await today(ctx);
   const answer = await withTransaction(ctx, async (tx) => {
     await tx.db.execute(sql`select pg_advisory_xact_lock(${CHARGE_RUN_LOCK}, 0)`);
     const letters = await lettersById(tx, ids);
@@ -290,7 +290,7 @@ export async function approveCollectionLetters(ctx: Ctx, params: Record<string, 
       await tx.db.execute(sql`update ${collectionLetters} set status = ${status}, email_to = ${(l.email as string | null) || null}, error = null,
         decided_by = ${tx.actor?.email ?? null}, decided_at = now(), updated_date = now() where id = ${l.id as string}`);
     }
-    await chargeFees(tx, today, letters.filter((l) => l.status === 'awaiting_approval').map((l) => ({
+    await chargeFees(tx, day, letters.filter((l) => l.status === 'awaiting_approval').map((l) => ({
       id: l.id as string, owner_id: l.owner_id as string, owner_number: l.owner_number as string, stage_name: l.stage_name as string,
       fee_product_id: (l.fee_product_id as string | null) ?? null, fee_cents: toCents(l.fee_amount as string), fee_account_id: (l.fee_account_id as string | null) ?? null, fee_fund_id: (l.fee_fund_id as string | null) ?? null,
     })));

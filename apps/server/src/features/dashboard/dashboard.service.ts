@@ -59,7 +59,7 @@ export async function dashboardSummary(ctx: Ctx) {
       .from(invoices)
       .where(and(...invoiceScope, sql`${invoices.balance_due} > 0`, notInArray(invoices.status, ['draft', 'cancelled'])))
       .groupBy(invoices.status, invoices.due_date);
-    const day = today(ctx);
+    const day = await today(ctx);
     invoiceFigures = {
       total_revenue: centsToNumber(income.revenueCents),
       outstanding_balance: centsToNumber(await receivableBalanceCents(ctx, invoiceFigureScope)),
@@ -95,7 +95,7 @@ export async function dashboardSummary(ctx: Ctx) {
   if (paymentScope && paymentFigureScope) {
     paymentsReceived = centsToNumber(await paymentsReceivedCents(ctx, paymentFigureScope));
     // The last twelve calendar months, this one included, by the same definition as payments received.
-    const to = today(ctx);
+    const to = await today(ctx);
     const months = await paymentsByMonth(ctx, { ...paymentFigureScope, from: monthStartBefore(to, 11), to });
     collectionsByMonth = months.map((m) => ({ month: m.month, payments_received: centsToNumber(m.paymentsCents) }));
   }

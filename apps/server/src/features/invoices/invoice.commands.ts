@@ -288,7 +288,7 @@ export async function reviseInvoice(ctx: Ctx, id: string, revision: InvoiceRevis
     if (fields.status === 'cancelled') {
       const others = changing.filter((k) => k !== 'status');
       if (others.length || revision.lines) throw new ValidationError('Cancel an invoice on its own, without other changes');
-      await cancelLocked(tx, inv, today(tx), null);
+      await cancelLocked(tx, inv, (await today(tx)), null);
       return;
     }
     const phase = phaseOf(inv.status);
@@ -420,7 +420,7 @@ export async function replayInvoiceCancellation(ctx: Ctx, id: string, on: string
 export async function cancelInvoice(ctx: Ctx, id: string, opts: { date?: string | undefined; reason?: string | null | undefined } = {}): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     await recordForActor(tx, invoiceEntity, id, 'update', { changing: ['status'] });
-    await cancelLocked(tx, await lockInvoice(tx, id), opts.date ?? today(tx), opts.reason ?? null);
+    await cancelLocked(tx, await lockInvoice(tx, id), opts.date ?? (await today(tx)), opts.reason ?? null);
   });
 }
 

@@ -27,7 +27,7 @@ export async function listInvoices(ctx: Ctx, query: InvoiceListQuery) {
   const q = parseInput(invoiceListQuery, query);
   const where: Array<SQL | undefined> = [TABS[q.tab]()];
   if (q.period) {
-    const { from, to } = periodRange(q.period, today(ctx));
+    const { from, to } = periodRange(q.period, await today(ctx));
     where.push(gte(invoices.invoice_date, from), lt(invoices.invoice_date, to));
   }
   if (q.property_id) {

@@ -26,7 +26,7 @@ export const exportQuery = z.object({ format: z.enum(['hledger', 'beancount', 'c
 export async function exportLedger(ctx: Ctx, query: unknown): Promise<{ filename: string; contentType: string; body: AsyncGenerator<string> }> {
   await requirePermission(ctx, 'reports', 'read');
   const q = parseInput(exportQuery, query);
-  const to = q.to ?? today(ctx);
+  const to = q.to ?? await today(ctx);
   if (q.from && q.from > to) throw new ValidationError('from must not be after to');
   // Seal what was just posted, so the file carries every entry's hash.
   await sealJournal(ctx.db, { wait: true });

@@ -138,7 +138,7 @@ const PROGRESS_EVERY = 20;
 export async function emailStatements(ctx: Ctx, params: Record<string, unknown>) {
   const input = parseInput(emailStatementsInput, params);
   await requirePermission(ctx, 'invoices', 'create');
-  const { from, to } = statementPeriod(ctx, input);
+  const { from, to } = await statementPeriod(ctx, input);
   let ownerIds: string[];
   if (input.owner_ids) {
     ownerIds = [...new Set(input.owner_ids)];

@@ -32,7 +32,7 @@ const amount = centsToNumber;
 /** My Account: balance, what falls due next, open charges, recent payments, units with their co-owners, contact details. */
 export async function myAccount(ctx: Ctx) {
   const owner = await accountOwner(ctx);
-  const now = today(ctx);
+  const now = await today(ctx);
   const balance = await ownerBalanceCents(ctx, owner.id, now);
   const open = await openInvoicesAsOf(ctx, owner.id, now);
   const recent = await ctx.db
@@ -79,6 +79,6 @@ export async function myAccount(ctx: Ctx) {
 export async function myStatement(ctx: Ctx, query: unknown): Promise<Statement> {
   const q = parseInput(statementQuery, query);
   const owner = await accountOwner(ctx);
-  const { from, to } = statementPeriod(ctx, q);
+  const { from, to } = await statementPeriod(ctx, q);
   return buildStatement(ctx, owner, from, to);
 }

@@ -1,4 +1,3 @@
-import { todayIn } from '@covenant/contracts/dates';
 import type { CoOwnerBilling, PaymentApplicationOrder } from '@covenant/contracts/charges';
 import { orgSettings } from '@covenant/db/schema/community';
 import type { Ctx } from '../../lib/context.ts';
@@ -30,7 +29,4 @@ export async function orgPolicy(ctx: Ctx): Promise<OrgPolicy> {
   };
 }
 
-/** "Today" for the association: the one today(tz) helper (todayIn) in the association's own zone. */
-export async function associationToday(ctx: Ctx, at: Date = new Date()): Promise<string> {
-  return todayIn((await orgPolicy(ctx)).timeZone, at);
-}
+

@@ -233,7 +233,7 @@ export async function applyPayment(ctx: Ctx, input: { payment_id: string; invoic
     const payment = await lockPayment(tx, input.payment_id);
     await referenced(tx, invoiceEntity, input.invoice_id, 'Invoice');
     const invoice = await lockInvoice(tx, input.invoice_id);
-    return applyLocked(tx, payment, invoice, toCents(input.amount_applied), { appliedDate: input.applied_date, madeOn: today(tx) });
+    return applyLocked(tx, payment, invoice, toCents(input.amount_applied), { appliedDate: input.applied_date, madeOn: (await today(tx)) });
   });
 }
 

@@ -29,8 +29,8 @@ export const reportQuery = z.object({
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
-const periodOf = (ctx: Ctx, q: ReportQuery) => {
-  const to = q.to ?? today(ctx);
+const periodOf = async (ctx: Ctx, q: ReportQuery) => {
+  const to = q.to ?? (await today(ctx));
   const from = q.from ?? `${to.slice(0, 4)}-01-01`;
   if (from > to) throw new ValidationError('from must not be after to');
   return { from, to };
@@ -61,7 +61,7 @@ async function assertFund(ctx: Ctx, q: ReportQuery): Promise<void> {
 export async function incomeStatement(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
-  const { from, to } = periodOf(ctx, q);
+  const { from, to } = await periodOf(ctx, q);
   const f = await incomeFigures(ctx, { from, to, fundId: q.fund });
   const revenueByFund = sumByFund(f.revenue);
   const expenseByFund = sumByFund(f.expenses);
@@ -105,7 +105,7 @@ const MONTHLY_ACTIVITY_MAX_MONTHS = 120;
 export async function monthlyActivityReport(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
-  const { from, to } = periodOf(ctx, q);
+  const { from, to } = await periodOf(ctx, q);
   if (monthsBetween(from, to).length > MONTHLY_ACTIVITY_MAX_MONTHS) throw new ValidationError(`A monthly report covers at most ${MONTHLY_ACTIVITY_MAX_MONTHS} months: choose a shorter period`);
   const months = await monthlyActivity(ctx, { from, to, fundId: q.fund });
   const total = (pick: (m: (typeof months)[number]) => number) => amount(months.reduce((s, m) => s + pick(m), 0));
@@ -131,7 +131,7 @@ export async function monthlyActivityReport(ctx: Ctx, q: ReportQuery) {
 export async function balanceSheet(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
-  const asOf = q.as_of ?? q.to ?? today(ctx);
+  const asOf = q.as_of ?? q.to ?? (await today(ctx));
   const rows = await netByAccount(ctx, { to: asOf, fundId: q.fund });
   const signed = (m: Record<string, number>, sign: 1 | -1) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, sign * v]));
   const pick = (type: string, sign: 1 | -1) => rows.filter((r) => r.account_type === type).map(({ net, byFund, ...r }) => ({ ...r, cents: sign * net, byFund: signed(byFund, sign) }));
@@ -224,7 +224,7 @@ async function agingTotalsByFund(ctx: Ctx, kind: 'ar' | 'ap', asOf: string, q: R
 export async function arAging(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
-  const asOf = q.as_of ?? today(ctx);
+  const asOf = q.as_of ?? await today(ctx);
   const r = await aging(ctx, 'ar', asOf, q.fund);
   return { as_of: r.as_of, ...(q.fund ? { fund: q.fund } : {}), rows: r.rows.map(({ id, name, ...b }) => ({ owner_id: id, owner_name: name, ...b })), totals: r.totals, ...(await agingTotalsByFund(ctx, 'ar', asOf, q)) };
 }
@@ -232,7 +232,7 @@ export async function arAging(ctx: Ctx, q: ReportQuery) {
 export async function apAging(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
-  const asOf = q.as_of ?? today(ctx);
+  const asOf = q.as_of ?? await today(ctx);
   const r = await aging(ctx, 'ap', asOf, q.fund);
   return { as_of: r.as_of, ...(q.fund ? { fund: q.fund } : {}), rows: r.rows.map(({ id, name, ...b }) => ({ vendor_id: id, vendor_name: name, ...b })), totals: r.totals, ...(await agingTotalsByFund(ctx, 'ap', asOf, q)) };
 }
@@ -246,7 +246,7 @@ const DEBIT_NORMAL = new Set(['asset', 'expense']);
 export async function trialBalance(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
-  const asOf = q.as_of ?? q.to ?? today(ctx);
+  const asOf = q.as_of ?? q.to ?? (await today(ctx));
   // By fund, an account that nets to zero overall may still carry balances in its funds (interfund transfers).
   const rows = (await netByAccount(ctx, { to: asOf, fundId: q.fund })).filter((r) => r.net !== 0 || (q.by_fund && Object.values(r.byFund).some((n) => n !== 0)));
   const side = (net: number) => ({ debit: amount(Math.max(net, 0)), credit: amount(Math.max(-net, 0)) });
@@ -287,7 +287,7 @@ export const GENERAL_LEDGER_LINE_LIMIT = 20_000;
 export async function generalLedger(ctx: Ctx, q: ReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
-  const { from, to } = periodOf(ctx, q);
+  const { from, to } = await periodOf(ctx, q);
   if (q.account_id) {
     const [acct] = await ctx.db.select({ id: chartOfAccounts.id }).from(chartOfAccounts).where(eq(chartOfAccounts.id, q.account_id)).limit(1);
     if (!acct) throw new ValidationError('account_id: no such account');

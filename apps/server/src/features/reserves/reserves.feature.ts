@@ -69,7 +69,7 @@ const yearOut = (y: ProjectionYear) => ({
 export async function reserveStudy(ctx: Ctx, query: unknown) {
   await requirePermission(ctx, 'reports', 'read');
   const q = parseInput(reserveStudyQuery, query);
-  const asOf = q.as_of || today(ctx);
+  const asOf = q.as_of || await today(ctx);
   const reserveFund = (await systemFunds(ctx)).reserve;
   const [fund] = await ctx.db.select({ id: funds.id, name: funds.name }).from(funds).where(eq(funds.id, reserveFund));
   const fiscalYear = fiscalYearOf(asOf, await fiscalYearStartMonth(ctx));

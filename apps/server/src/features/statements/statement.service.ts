@@ -72,8 +72,8 @@ export async function ownerForAccount(ctx: Ctx, ownerId: string): Promise<OwnerF
 }
 
 /** The period asked for: default the current month to today; never reversed. */
-export function statementPeriod(ctx: Ctx, q: { from?: string | undefined; to?: string | undefined }) {
-  const to = q.to ?? today(ctx);
+export async function statementPeriod(ctx: Ctx, q: { from?: string | undefined; to?: string | undefined }) {
+  const to = q.to ?? (await today(ctx));
   const from = q.from ?? `${to.slice(0, 7)}-01`;
   if (from > to) throw new ValidationError('from must not be after to');
   return { from, to };
@@ -185,7 +185,7 @@ export function statementJson(s: Statement) {
 export async function statementForActor(ctx: Ctx, ownerId: string, query: unknown): Promise<Statement> {
   const q = parseInput(statementQuery, query);
   const owner = await ownerForAccount(ctx, ownerId);
-  const { from, to } = statementPeriod(ctx, q);
+  const { from, to } = await statementPeriod(ctx, q);
   return buildStatement(ctx, owner, from, to);
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { orgSettings } from '@covenant/db/schema/community';
 import { outbox, outboxAttachments } from '@covenant/db/schema/platform';
-import type { Ctx } from '../../lib/context.ts';
+import { associationTimeZone, type Ctx } from '../../lib/context.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { requireAdmin } from '../access/access.service.ts';
 
@@ -27,7 +27,7 @@ export async function publicSettings(ctx: Ctx) {
   if (ctx.actor.role !== 'admin' && !ctx.actor.user_role) {
     throw new AppError(403, 'user_not_registered', 'User not registered for this app', undefined, { extra_data: { reason: 'user_not_registered' } });
   }
-  return { id: appId, name: await organizationName(ctx), public_settings: { auth_required: true, registration: 'invite_only' } };
+  return { id: appId, name: await organizationName(ctx), time_zone: await associationTimeZone(ctx), public_settings: { auth_required: true, registration: 'invite_only' } };
 }
 
 export async function appConfig(ctx: Ctx) {

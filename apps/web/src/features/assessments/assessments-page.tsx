@@ -18,7 +18,7 @@ import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
 import { fundLabel, fundsQuery } from '@/features/funds/funds.api';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 import {
   chargeRunKeys, chargeRunsQuery, usePostRun, usePreviewRun, useSaveSetup, type AssessmentSchedule, type LateFeeRule, type RunResult,
 } from './assessments.api';

@@ -10,10 +10,11 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { BillStatusBadge, methodLabel } from '@/features/bills/bill-status';
+import { today } from '@/lib/dates';
 import { BankAccountSelect } from '@/features/funds/fund-select';
 import { useOperatingCashId } from '@/features/funds/funds.api';
 import {
-  billLinesQuery, billPaymentsQuery, billQuery, expenseAccountsQuery, todayIso, usePayBill, type Bill,
+  billLinesQuery, billPaymentsQuery, billQuery, expenseAccountsQuery, usePayBill, type Bill,
 } from '@/features/bills/bills.api';
 
 /** 'Bill Details' (spec part 2, section 2): lines, totals and the payments made; 'Pay Bill' is beyond the spec. */
@@ -160,7 +161,7 @@ function BillDetails({ billId, vendorName }: { billId: string; vendorName: (id: 
 function PayBillForm({ bill, onDone }: { bill: Bill; onDone: () => void }) {
   const payBill = usePayBill();
   const [amount, setAmount] = useState(() => centsToDecimal(toCents(bill.balance_due)));
-  const [date, setDate] = useState(todayIso);
+  const [date, setDate] = useState(today);
   const [method, setMethod] = useState<string>('check');
   const [reference, setReference] = useState('');
   const [cashAccount, setCashAccount] = useState('');

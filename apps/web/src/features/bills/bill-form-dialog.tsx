@@ -10,9 +10,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { expenseAccountsQuery, todayIso, useSaveBill, vendorsQuery } from '@/features/bills/bills.api';
+import { expenseAccountsQuery, useSaveBill, vendorsQuery } from '@/features/bills/bills.api';
 import { FundSelect } from '@/features/funds/fund-select';
 import { useOperatingFundId } from '@/features/funds/funds.api';
+import { today } from '@/lib/dates';
 
 interface LineDraft {
   key: number;
@@ -64,8 +65,8 @@ function BillForm({ onDone }: { onDone: () => void }) {
   const [form, setForm] = useState(() => ({
     vendor_id: '',
     bill_number: '',
-    bill_date: todayIso(),
-    due_date: addDays(todayIso(), 30),
+    bill_date: today(),
+    due_date: addDays(today(), 30),
     tax_amount: '0',
     payment_terms: 'Net 30',
     notes: '',

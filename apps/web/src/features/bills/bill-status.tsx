@@ -1,6 +1,7 @@
 import { isOverdue } from '@covenant/contracts/documents';
 import { Badge } from '@/components/ui/badge';
-import { todayIso, type Bill } from '@/features/bills/bills.api';
+import { type Bill } from '@/features/bills/bills.api';
+import { today } from '@/lib/dates';
 
 const STATUS_CLASS: Record<string, string> = {
   draft: 'bg-muted text-muted-foreground',
@@ -14,7 +15,7 @@ const STATUS_CLASS: Record<string, string> = {
 /** The status shown: overdue when an open balance is past its due date (displayed only, never stored). */
 export function displayStatus(bill: Bill): string {
   if (bill.status === 'cancelled' || bill.status === 'draft' || bill.status === 'paid') return bill.status;
-  return isOverdue(bill, todayIso()) ? 'overdue' : bill.status;
+  return isOverdue(bill, today()) ? 'overdue' : bill.status;
 }
 
 export function BillStatusBadge({ bill }: { bill: Bill }) {

@@ -55,7 +55,6 @@ export interface ExpenseAccount extends EntityRecord {
 }
 
 /** The date in the browser's time zone as YYYY-MM-DD. */
-export const todayIso = () => new Date().toLocaleDateString('en-CA');
 
 /** One page of bills, newest bill date first, each with its vendor's name (joined by the server). */
 export function billsQuery(page: number) {

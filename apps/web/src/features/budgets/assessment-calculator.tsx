@@ -12,7 +12,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { accountLabel, type Account } from '@/features/chart-of-accounts/accounts.api';
-import { ConfirmDialog } from '@/features/owners/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { assessmentPreviewQuery, useApplyAssessment, type AssessmentRequest, type BudgetWithLines } from './budgets.api';
 
 const BASIS_LABELS: Record<AssessmentBasis, string> = { equal: 'Equal shares', sqft: 'By square footage', percentage: 'By percentage interest' };

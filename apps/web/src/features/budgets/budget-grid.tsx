@@ -17,7 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Textarea } from '@/components/ui/textarea';
 import { accountLabel, accountsQuery, type Account } from '@/features/chart-of-accounts/accounts.api';
-import { ConfirmDialog } from '@/features/owners/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useAdoptBudget, useCopyBudget, useDeleteBudget, useSaveBudget, type BudgetWithLines } from './budgets.api';
 import { UnadoptDialog } from './unadopt-dialog';
 

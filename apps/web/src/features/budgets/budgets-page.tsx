@@ -20,8 +20,8 @@ import { BudgetGrid } from './budget-grid';
 import { BudgetPicker, BudgetVsActualView } from './budget-vs-actual';
 import { budgetQuery, budgetsQuery, fundsQuery, type Budget } from './budgets.api';
 import { NewBudgetDialog } from './new-budget-dialog';
+import { today } from '@/lib/dates';
 
-const todayIso = () => new Date().toLocaleDateString('en-CA');
 
 /** The budget chosen on the screen with its lines, for the grid, the report and the calculator. */
 function useChosenBudget(id: string | undefined) {
@@ -46,7 +46,7 @@ export default function BudgetsPage() {
   const chosen = useChosenBudget(tab === 'budgets' ? selectedId : reportId);
   const fundName = (b: Pick<Budget, 'fund_id'>) => funds.data?.find((f) => f.id === b.fund_id)?.name ?? '';
   const accountMap = useMemo(() => new Map((accounts.data ?? []).map((a) => [a.id, a])), [accounts.data]);
-  const currentFiscalYear = fiscalYearOf(todayIso(), settings.data?.fiscal_year_start_month ?? 1);
+  const currentFiscalYear = fiscalYearOf(today(), settings.data?.fiscal_year_start_month ?? 1);
 
   if (isForbidden(budgets.error)) return <NoAccess />;
 

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { entityKeys, remove, useLiveEntities } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
-import { ConfirmDialog } from '@/features/owners/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';

@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 import { entityCountQuery, entityListQuery, useLiveRefresh } from '@/lib/entities';
 import {
   downloadLetter, LETTER_STATUS_LABELS, letterKeys, lettersQuery, PLAN_STATUS_LABELS, useDecideLetters, usePostCollections, usePreviewCollections, useSaveRecord,

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 import type { EntityRecord } from '@/lib/entities';
 import { useSaveRecord, type PaymentPlan } from './collections.api';
 

@@ -18,7 +18,7 @@ import { isAdminUser, roleLabelOf } from '@/lib/roles';
 import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
 import { dashboardSummaryQuery, type DashboardSummary } from '@/features/dashboard/dashboard.api';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 
 /** recharts loads after the figures, with the chart. */
 const BarChartWithTable = lazy(() => import('@/components/bar-chart-with-table'));

@@ -14,7 +14,7 @@ import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
 import { humanize } from '@/lib/format';
 import { useLiveRefresh } from '@/lib/entities';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 import { balanceSheetQuery, BY_FUND, reportKeys, type BalanceSheet } from '@/features/reports/reports.api';
 import { FundFormDialog } from './fund-form-dialog';
 import { bankAccountLabel, bankAccountsQuery, fundsQuery, type Fund } from './funds.api';

@@ -5,7 +5,7 @@ import { FormError } from '@/components/form-error';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 import { FundSelect } from './fund-select';
 import { useTransferBetweenFunds } from './funds.api';
 

@@ -15,8 +15,9 @@ import { count, entityKeys, filter, get, invokeFunction, list } from '@/lib/enti
 import { FundSelect } from '@/features/funds/fund-select';
 import { useOperatingFundId } from '@/features/funds/funds.api';
 import {
-  OWNER_FIELDS, dueDateFor, ownerLabel, today, type Invoice, type InvoiceLine, type OwnerRef, type Product, type TaxRate,
+  OWNER_FIELDS, dueDateFor, ownerLabel, type Invoice, type InvoiceLine, type OwnerRef, type Product, type TaxRate,
 } from './invoices.api';
+import { today } from '@/lib/dates';
 
 interface LineState {
   key: string;

@@ -24,8 +24,9 @@ import { InvoiceFormDialog } from './invoice-form-dialog';
 import { InvoiceViewDialog } from './invoice-view-dialog';
 import { emailInvoices, skippedSummary } from '@/features/mailings/mailings.api';
 import {
-  DATE_FILTERS, PAGE_SIZE, billedTo, errorMessage, fetchInvoicePage, privilegesOf, today, type DateFilter, type Invoice, type InvoiceTab,
+  DATE_FILTERS, PAGE_SIZE, billedTo, errorMessage, fetchInvoicePage, privilegesOf, type DateFilter, type Invoice, type InvoiceTab,
 } from './invoices.api';
+import { today } from '@/lib/dates';
 
 const ALL_PROPERTIES = 'all';
 const EMAIL_INFO =

@@ -74,12 +74,6 @@ export function billedTo(owners: Map<string, OwnerRef> | undefined, ownerId: str
 }
 export const ownerLabel = (o: OwnerRef) => `${ownerName(o)} (#${o.owner_id})`;
 
-/** Today as an ISO date in the browser's time zone. */
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   try {

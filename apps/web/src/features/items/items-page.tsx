@@ -13,7 +13,7 @@ import { count, deleteMany, entityKeys, filter, remove, useLiveEntities } from '
 import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
 import { accountLabel, accountsQuery } from '@/features/chart-of-accounts/accounts.api';
-import { ConfirmDialog } from '@/features/owners/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { accountsQuery } from '@/features/chart-of-accounts/accounts.api';
 import { useOperatingFundId } from '@/features/funds/funds.api';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 import { usePostJournalEntry } from './journal-entries.api';
 import { blankLine, FundTotals, JournalLinesEditor, type LineDraft } from './journal-lines-editor';
 

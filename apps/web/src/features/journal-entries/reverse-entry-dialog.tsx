@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 import { useReverseJournalEntry, type JournalEntry } from './journal-entries.api';
 
 /** 'Reverse Entry': a reversing entry on a date (not before the entry's own) for a reason; the entry itself stays. */

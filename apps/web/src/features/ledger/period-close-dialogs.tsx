@@ -8,8 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
-import { ConfirmDialog } from '@/features/owners/confirm-dialog';
-import { today } from '@/features/invoices/invoices.api';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { today } from '@/lib/dates';
 import { usePeriodCommand, type PeriodCommand } from './ledger.api';
 
 /** The last day of the month before today's: the usual date to close through. */

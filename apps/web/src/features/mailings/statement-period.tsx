@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 
 export interface Period {
   from: string;

@@ -23,7 +23,7 @@ import { NoAccess } from '@/app/page-access';
 import { downloadFile } from '@/lib/download';
 import { accountsQuery } from '@/features/chart-of-accounts/accounts.api';
 import { fundsQuery, useOperatingFundId } from '@/features/funds/funds.api';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 import { blankLine, FundTotals, JournalLinesEditor, type LineDraft } from '@/features/journal-entries/journal-lines-editor';
 import {
   previewOpening, readAccountsCsv, readOwnersCsv, readVendorsCsv, useImportOpening, type FileResult, type OpeningOwner, type OpeningPayload,

@@ -18,7 +18,7 @@ import { count, deleteMany, entityKeys, remove, useEntitySubscription, useLiveEn
 import { initialsOf } from '@/lib/format';
 import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { OwnerFormDialog } from './owner-form-dialog';
 import { PAGE_SIZE, fetchAll, fullName, importCsvRecords, type Owner } from './owners.api';
 import { accessOf } from '@/app/navigation';

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { entityKeys, invokeFunction } from '@/lib/entities';
-import { today } from '@/features/invoices/invoices.api';
+import { today } from '@/lib/dates';
 import type { Payment } from './payments.api';
 
 type BounceForm = z.infer<typeof bouncePaymentForm>;

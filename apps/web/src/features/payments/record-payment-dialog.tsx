@@ -12,9 +12,10 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { entityKeys, filter, invokeFunction } from '@/lib/entities';
-import { OWNER_FIELDS, ownerLabel, today, type Invoice, type OwnerRef } from '@/features/invoices/invoices.api';
+import { OWNER_FIELDS, ownerLabel, type Invoice, type OwnerRef } from '@/features/invoices/invoices.api';
 import { BankAccountSelect } from '@/features/funds/fund-select';
 import { useOperatingCashId } from '@/features/funds/funds.api';
+import { today } from '@/lib/dates';
 
 export const PAYMENT_METHODS = [
   { value: 'check', label: 'Check' },

@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { bulkCreate, entityKeys, filter, remove } from '@/lib/entities';
 import { humanize, initialsOf } from '@/lib/format';
-import { ConfirmDialog } from '@/features/owners/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { fullName, wordsQuery, type Owner, type Property } from '@/features/owners/owners.api';
 import { errorMessage } from '@/lib/api';
 import type { AssignedOwner } from './properties-data';

@@ -19,7 +19,7 @@ import { deleteMany, entityKeys, remove, useEntitySubscription, useLiveEntities 
 import { humanize, initialsOf } from '@/lib/format';
 import type { User } from '@/lib/api';
 import { CurrentUserContext } from '@/app/current-user';
-import { ConfirmDialog } from '@/features/owners/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PAGE_SIZE, fetchAll, fullName, importCsvRecords, type Property } from '@/features/owners/owners.api';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';

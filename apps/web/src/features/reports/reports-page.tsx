@@ -24,8 +24,8 @@ import {
   summaryQuery, trialBalanceQuery, type AccountAmount, type Aging, type ByFund, type FundColumn, type FundView, type LedgerAccount, type Period,
   type DebitCredit, type ReportName, type TrialBalance,
 } from '@/features/reports/reports.api';
+import { today } from '@/lib/dates';
 
-const todayIso = () => new Date().toLocaleDateString('en-CA');
 
 /** recharts loads with the first chart, not with the page. */
 const BarChartWithTable = lazy(() => import('@/components/bar-chart-with-table'));
@@ -383,9 +383,9 @@ function LedgerAccountTable({ account, from, to }: { account: LedgerAccount; fro
 
 /** 'Financial Reports' (spec part 2, section 2): summary cards and the report tabs, all computed by the server from the ledger. */
 export default function ReportsPage() {
-  const today = todayIso();
-  const [period, setPeriod] = useState<Period>({ from: `${today.slice(0, 4)}-01-01`, to: today });
-  const [asOf, setAsOf] = useState(today);
+  const day = today();
+  const [period, setPeriod] = useState<Period>({ from: `${day.slice(0, 4)}-01-01`, to: day });
+  const [asOf, setAsOf] = useState(day);
   const [tab, setTab] = useState('income-statement');
   const [view, setView] = useState<FundView>(ALL_FUNDS);
   const [glAccount, setGlAccount] = useState('');

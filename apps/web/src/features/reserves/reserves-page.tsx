@@ -13,7 +13,7 @@ import { useLiveRefresh } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
-import { ConfirmDialog } from '@/features/owners/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ComponentFormDialog } from './component-form-dialog';
 import { ProjectionChart } from './projection-chart';
 import { exportReserveStudy, reserveKeys, reserveStudyQuery, useComponentMutation, type ReserveStudy, type StudyParams } from './reserves.api';

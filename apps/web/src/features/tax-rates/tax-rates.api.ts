@@ -1,12 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { entityKeys, filter, type EntityRecord } from '@/lib/entities';
+import type { TaxRate } from '@covenant/contracts/entity-records';
+import { entityKeys, filter } from '@/lib/entities';
 
-export interface TaxRate extends EntityRecord {
-  tax_name: string;
-  tax_rate: number | string;
-  description: string | null;
-  is_active: boolean;
-}
+export type { TaxRate };
 
 /** Every tax rate, sorted by name (spec part 2, section 7). */
 export function taxRatesQuery() {

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { entityKeys, remove, useLiveEntities } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
-import { ConfirmDialog } from '@/features/owners/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { accessOf } from '@/app/navigation';
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { decimal, integer, money, optMoney } from './fields.ts';
+
+const message = (result: { error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
+
+describe('numbers given as JSON numbers or as text (forms and requests share these rules)', () => {
+  it.each([
+    ['', 'Tax rate is required'],
+    ['   ', 'Tax rate is required'],
+    ['abc', 'Tax rate must be a number'],
+    ['1e3', 'Tax rate must be a number'],
+    ['100.5', 'Tax rate must be at most 100'],
+    ['-1', 'Tax rate must be at least 0'],
+    ['8.12345', 'Tax rate must have at most 4 decimal places'],
+  ])('a tax rate of %j is refused: %s', (input, expected) => {
+    expect(message(decimal('Tax rate', { min: 0, max: 100, places: 4 }).safeParse(input))).toBe(expected);
+  });
+
+  it.each([
+    [' 8.25 ', 8.25],
+    ['0', 0],
+    [100, 100],
+    ['7', 7],
+  ])('a tax rate of %j parses to %d', (input, expected) => {
+    expect(decimal('Tax rate', { min: 0, max: 100, places: 4 }).parse(input)).toBe(expected);
+  });
+
+  it('a value that is neither a number nor text is refused by name', () => {
+    expect(message(decimal('Amount').safeParse(undefined))).toBe('Amount must be a number');
+    expect(message(decimal('Amount').safeParse(true))).toBe('Amount must be a number');
+    expect(message(integer('Bedrooms').safeParse(null))).toBe('Bedrooms must be a whole number');
+  });
+
+  it('whole numbers: text with a fraction, blank text and bounds', () => {
+    expect(message(integer('Bedrooms', 0, 1000).safeParse('1.5'))).toBe('Bedrooms must be a whole number');
+    expect(message(integer('Bedrooms', 0, 1000).safeParse(''))).toBe('Bedrooms is required');
+    expect(message(integer('Bedrooms', 0, 1000).safeParse('1001'))).toBe('Bedrooms must be at most 1000');
+    expect(integer('Bedrooms', 0, 1000).parse(' 3 ')).toBe(3);
+  });
+
+  it('money has at most two decimals; an optional amount left blank is no value', () => {
+    expect(message(money('Price').safeParse('1.005'))).toBe('Price must have at most 2 decimal places');
+    expect(money('Price').parse('19.99')).toBe(19.99);
+    expect(optMoney('Fee').parse('')).toBeNull();
+    expect(optMoney('Fee').parse(null)).toBeNull();
+    expect(optMoney('Fee').parse(undefined)).toBeUndefined();
+    expect(message(optMoney('Fee').safeParse('x'))).toBe('Fee must be a number');
+  });
+});
