@@ -1,4 +1,4 @@
-import { expectEqual, expectHidden, expectVisible } from '../lib/expect.mjs';
+import { expectEqual, expectVisible } from '../lib/expect.mjs';
 import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
 import { CollectionsPage } from '../pages/collections-page.mjs';
@@ -67,9 +67,6 @@ export default [
     await screen.submit('Add Plan');
     await expectVisible(screen.toast('Payment plan added'));
     await expectVisible(screen.plans.getByRole('row', { name: OWNER }).getByText('Active'));
-    // The toast sits over the bottom right of the page, where a long letters table has its PDF buttons; axe counts
-    // a button it partly covers as too small, so the page is checked once the toast has gone.
-    await expectHidden(screen.toast('Payment plan added'));
     await snap('collections-after');
 
     // The owner's card shows the stage; their account dialog the stage, the plan and the letters.
