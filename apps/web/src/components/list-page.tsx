@@ -12,8 +12,10 @@ import { cn } from '@/lib/utils';
  * A list screen's frame: the document title, the heading with its description and action buttons, the permission
  * message for a caller who may not read the list, and the error of its request. The list itself is the children.
  */
-export function ListPage({ title, description, actions, canRead = true, noAccess, error, className, children }: {
+export function ListPage({ title, heading = title, description, actions, canRead = true, noAccess, error, className, children }: {
+  /** The document title ("{title} · Covenant") and, unless `heading` says otherwise, the page's heading. */
   title: string;
+  heading?: string;
   description?: ReactNode;
   actions?: ReactNode;
   canRead?: boolean;
@@ -28,7 +30,7 @@ export function ListPage({ title, description, actions, canRead = true, noAccess
       <title>{`${title} · Covenant`}</title>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{heading}</h1>
           {description ? <p className="text-muted-foreground">{description}</p> : null}
         </div>
         {canRead && actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

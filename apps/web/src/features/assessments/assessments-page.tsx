@@ -4,6 +4,7 @@ import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from 'sonner';
 import type { ChargeJob } from '@covenant/contracts/charges';
 import { formatMoney } from '@covenant/contracts/money';
+import { ListPage } from '@/components/list-page';
 import { Pager } from '@/components/pager';
 import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
@@ -145,12 +146,10 @@ export default function AssessmentsPage() {
     );
 
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
-      <title>Assessments · Covenant</title>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Assessments</h1>
-        <p className="text-muted-foreground">Assessment schedules, late-fee rules and the runs that bill them</p>
-      </div>
+    <ListPage
+      title="Assessments"
+      description="Assessment schedules, late-fee rules and the runs that bill them"
+    >
 
       <SetupCard
         title="Assessment Schedules"
@@ -390,6 +389,6 @@ export default function AssessmentsPage() {
         <ScheduleDialog schedule={editingSchedule === 'new' ? null : editingSchedule} items={itemOptions} funds={fundOptions} onClose={() => setEditingSchedule(null)} />
       ) : null}
       {editingRule ? <LateFeeRuleDialog rule={editingRule === 'new' ? null : editingRule} items={itemOptions} onClose={() => setEditingRule(null)} /> : null}
-    </div>
+    </ListPage>
   );
 }

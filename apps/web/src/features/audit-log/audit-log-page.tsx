@@ -3,6 +3,7 @@ import { DownloadIcon, XIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { AUDIT_ACTIONS, auditActionLabel, type AuditLogEntry } from '@covenant/contracts/audit';
+import { ListPage } from '@/components/list-page';
 import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -90,18 +91,19 @@ export default function AuditLogPage() {
   if (isForbidden(log.error)) return <NoAccess />;
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
-      <title>Audit Log · Covenant</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Audit Log</h1>
-          <p className="text-muted-foreground">Sign-ins, security changes, users, roles, settings, backups and financial deletions: who, when and from where</p>
-        </div>
-        <Button variant="outline" onClick={() => void onExport()} disabled={isExporting}>
-          <DownloadIcon aria-hidden="true" />
-          {isExporting ? 'Exporting...' : 'Export CSV'}
-        </Button>
-      </div>
+    <ListPage
+      title="Audit Log"
+      description="Sign-ins, security changes, users, roles, settings, backups and financial deletions: who, when and from where"
+      className="max-w-6xl"
+      actions={
+        <>
+          <Button variant="outline" onClick={() => void onExport()} disabled={isExporting}>
+            <DownloadIcon aria-hidden="true" />
+            {isExporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </>
+      }
+    >
 
       <Card>
         <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr_auto] lg:items-end">
@@ -200,6 +202,6 @@ export default function AuditLogPage() {
       </Card>
 
       <Pager page={page} pageSize={AUDIT_PAGE_SIZE} shown={rows.length} total={total} onPage={setPage} />
-    </div>
+    </ListPage>
   );
 }

@@ -1,5 +1,6 @@
 import { AlertTriangleIcon, CheckCircle2Icon, CircleAlertIcon, DownloadIcon, UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { ListPage } from '@/components/list-page';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -136,12 +137,11 @@ export default function BackupPage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-6 p-4 sm:p-6">
-      <title>Backup & Restore · Covenant</title>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Backup & Restore</h1>
-        <p className="text-muted-foreground">Download a copy of your association's data, or restore one.</p>
-      </div>
+    <ListPage
+      title="Backup & Restore"
+      description="Download a copy of your association's data, or restore one."
+      className="max-w-4xl"
+    >
       {!canRead ? <p className="text-muted-foreground">You do not have permission to use backup and restore.</p> : null}
       {canRead ? (
         <Card>
@@ -211,6 +211,6 @@ export default function BackupPage() {
           </ul>
         </CardContent>
       </Card>
-    </div>
+    </ListPage>
   );
 }

@@ -3,6 +3,7 @@ import { PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { fiscalYearOf } from '@covenant/contracts/budgets';
 import { formatMoney } from '@covenant/contracts/money';
+import { ListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -51,20 +52,21 @@ export default function BudgetsPage() {
   if (isForbidden(budgets.error)) return <NoAccess />;
 
   return (
-    <div className="mx-auto w-full max-w-[100rem] space-y-6 p-4 sm:p-6">
-      <title>Budgets · Covenant</title>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Budgets</h1>
-          <p className="text-muted-foreground">Each fund&apos;s budget by fiscal year, compared with the ledger</p>
-        </div>
-        {canWrite ? (
-          <Button onClick={() => setCreating(true)} disabled={!funds.data}>
-            <PlusIcon aria-hidden="true" />
-            New Budget
-          </Button>
-        ) : null}
-      </div>
+    <ListPage
+      title="Budgets"
+      description="Each fund's budget by fiscal year, compared with the ledger"
+      className="max-w-[100rem]"
+      actions={
+        <>
+          {canWrite ? (
+            <Button onClick={() => setCreating(true)} disabled={!funds.data}>
+              <PlusIcon aria-hidden="true" />
+              New Budget
+            </Button>
+          ) : null}
+        </>
+      }
+    >
 
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
@@ -196,6 +198,6 @@ export default function BudgetsPage() {
           }}
         />
       ) : null}
-    </div>
+    </ListPage>
   );
 }

@@ -4,6 +4,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { LetterStatus } from '@covenant/contracts/collections';
 import { formatMoney } from '@covenant/contracts/money';
+import { ListPage } from '@/components/list-page';
 import { Pager } from '@/components/pager';
 import { EmptyTableRow, SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
@@ -275,12 +276,10 @@ export default function CollectionsPage() {
   if (isForbidden(stages.error)) return <NoAccess />;
 
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
-      <title>Collections · Covenant</title>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Collections</h1>
-        <p className="text-muted-foreground">Collection stages, their letters and approvals, and payment plans</p>
-      </div>
+    <ListPage
+      title="Collections"
+      description="Collection stages, their letters and approvals, and payment plans"
+    >
 
       <SectionCard
         title="Collection Stages"
@@ -380,6 +379,6 @@ export default function CollectionsPage() {
 
       {editingStage ? <StageDialog stage={editingStage === 'new' ? null : editingStage} feeItems={feeItems} onClose={() => setEditingStage(null)} /> : null}
       {editingPlan ? <PaymentPlanDialog plan={editingPlan === 'new' ? null : editingPlan} onClose={() => setEditingPlan(null)} /> : null}
-    </div>
+    </ListPage>
   );
 }

@@ -3,6 +3,7 @@ import { FileUpIcon, PlusIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@covenant/contracts/money';
+import { ListPage } from '@/components/list-page';
 import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -93,28 +94,29 @@ export default function JournalEntriesPage() {
   const total = entries.data?.total ?? 0;
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
-      <title>Journal Entries · Covenant</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Journal Entries</h1>
-          <p className="text-muted-foreground">Entries posted by hand, transfers between funds, opening balances and year-end closes</p>
-        </div>
-        {canWrite ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" asChild>
-              <Link to={OPENING_BALANCES_PATH}>
-                <FileUpIcon aria-hidden="true" />
-                Opening Balances
-              </Link>
-            </Button>
-            <Button onClick={() => setIsCreating(true)}>
-              <PlusIcon aria-hidden="true" />
-              New Journal Entry
-            </Button>
-          </div>
-        ) : null}
-      </div>
+    <ListPage
+      title="Journal Entries"
+      description="Entries posted by hand, transfers between funds, opening balances and year-end closes"
+      className="max-w-6xl"
+      actions={
+        <>
+          {canWrite ? (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" asChild>
+                <Link to={OPENING_BALANCES_PATH}>
+                  <FileUpIcon aria-hidden="true" />
+                  Opening Balances
+                </Link>
+              </Button>
+              <Button onClick={() => setIsCreating(true)}>
+                <PlusIcon aria-hidden="true" />
+                New Journal Entry
+              </Button>
+            </div>
+          ) : null}
+        </>
+      }
+    >
 
       <div className="flex flex-wrap items-end gap-4">
         <div className="space-y-1">
@@ -161,6 +163,6 @@ export default function JournalEntriesPage() {
 
       {isCreating ? <JournalEntryDialog onClose={() => setIsCreating(false)} /> : null}
       {reversing ? <ReverseEntryDialog entry={reversing} onClose={() => setReversing(null)} /> : null}
-    </div>
+    </ListPage>
   );
 }

@@ -3,6 +3,7 @@ import { FileDownIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
+import { ListPage } from '@/components/list-page';
 import { FormError } from '@/components/form-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,16 +22,15 @@ import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } fr
 export default function MyAccountPage() {
   const account = useQuery(myAccountQuery());
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 p-4 sm:p-6">
-      <title>My Account · Covenant</title>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">My Account</h1>
-        <p className="text-muted-foreground">Your balance, charges, payments and statements</p>
-      </div>
+    <ListPage
+      title="My Account"
+      description="Your balance, charges, payments and statements"
+      className="max-w-5xl"
+    >
       <FormError error={account.error} />
       {account.isPending ? <Skeleton className="h-40" aria-label="Loading your account" /> : null}
       {account.data ? <AccountView account={account.data} /> : null}
-    </div>
+    </ListPage>
   );
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImageIcon, SaveIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { ListPage } from '@/components/list-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -327,12 +328,11 @@ export default function OrgSettingsPage() {
   if (isForbidden(settings.error)) return <NoAccess />;
 
   return (
-    <div className="mx-auto w-full max-w-3xl space-y-6 p-4 sm:p-6">
-      <title>Organization Settings · Covenant</title>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Organization Settings</h1>
-        <p className="text-muted-foreground">Your association's name, address, contact details and logo</p>
-      </div>
+    <ListPage
+      title="Organization Settings"
+      description="Your association's name, address, contact details and logo"
+      className="max-w-3xl"
+    >
       {settings.isPending ? (
         <Skeleton className="h-96 rounded-xl" />
       ) : settings.isError ? (
@@ -342,6 +342,6 @@ export default function OrgSettingsPage() {
       ) : (
         <SettingsForm key={settings.data?.id ?? 'new'} settings={settings.data} />
       )}
-    </div>
+    </ListPage>
   );
 }

@@ -3,6 +3,7 @@ import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
+import { ListPage } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -58,12 +59,10 @@ export default function ReservesPage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
-      <title>Reserves · Covenant</title>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Reserves</h1>
-        <p className="text-muted-foreground">Reserve components, percent funded and a 30-year funding projection</p>
-      </div>
+    <ListPage
+      title="Reserves"
+      description="Reserve components, percent funded and a 30-year funding projection"
+    >
 
       {study.isPending ? (
         <Skeleton className="h-28" />
@@ -251,6 +250,6 @@ export default function ReservesPage() {
           remove.mutate({ id: c.id, remove: true }, { onSuccess: () => toast.success('Component deleted'), onError: (e) => toast.error(e.message) });
         }}
       />
-    </div>
+    </ListPage>
   );
 }

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LockIcon, SaveIcon, ShieldPlusIcon, UndoIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ListPage } from '@/components/list-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -126,14 +127,12 @@ export default function RoleManagementPage() {
   const roleList = [...(roles.data ?? [])].sort((a, b) => rank(a) - rank(b) || a.role_name.localeCompare(b.role_name));
 
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
-      <title>Role Management · Covenant</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Role & Privilege Management</h1>
-          <p className="text-muted-foreground">What each role may do on each part of the application</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <ListPage
+      title="Role Management"
+      heading="Role & Privilege Management"
+      description="What each role may do on each part of the application"
+      actions={
+        <>
           {canEdit && roles.isSuccess && roleList.length === 0 ? (
             <Button onClick={() => initialize.mutate()} disabled={initialize.isPending}>
               <ShieldPlusIcon aria-hidden="true" />
@@ -152,8 +151,9 @@ export default function RoleManagementPage() {
               </Button>
             </>
           ) : null}
-        </div>
-      </div>
+        </>
+      }
+    >
 
       {changes.size > 0 ? (
         <Alert className="border-amber-300 bg-amber-50 text-amber-900" role="status">
@@ -232,6 +232,6 @@ export default function RoleManagementPage() {
           </Table>
         </Card>
       )}
-    </div>
+    </ListPage>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ListPage } from '@/components/list-page';
 import { Card, CardContent } from '@/components/ui/card';
 import { update } from '@/lib/entities';
 import { isAdminUser } from '@/lib/roles';
@@ -40,12 +41,11 @@ export default function ThemesPage() {
   });
 
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-6 p-4 sm:p-6">
-      <title>Themes · Covenant</title>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Themes</h1>
-        <p className="text-muted-foreground">Choose the colour of the application</p>
-      </div>
+    <ListPage
+      title="Themes"
+      description="Choose the colour of the application"
+      className="max-w-4xl"
+    >
       <div role="radiogroup" aria-label="Theme" className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {THEMES.map((theme) => {
           const isCurrent = (chosen ?? current) === theme;
@@ -74,6 +74,6 @@ export default function ThemesPage() {
           );
         })}
       </div>
-    </div>
+    </ListPage>
   );
 }
