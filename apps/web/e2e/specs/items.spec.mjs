@@ -30,7 +30,7 @@ export default [
     await expectVisible(items.dialog.getByText('Product code is required'));
     await expectVisible(items.dialog.getByText('Unit price is required'));
     await expectVisible(items.dialog.getByText('Description is required'));
-    await expectVisible(items.dialog.getByText('Default account is required'));
+    await expectVisible(items.dialog.getByText('Default account must be a record id'));
     await items.fillForm({ 'Unit Price': '-1' });
     await items.submit('Create Item');
     await expectVisible(items.dialog.getByText('Unit price must be at least 0'));
@@ -125,9 +125,10 @@ export default [
     await expectVisible(items.toast('All items deleted successfully.').or(items.toast('Failed to delete all items:')));
     if (await items.toast('All items deleted successfully.').isVisible()) {
       await expectVisible(items.empty);
+      // With none left it says so without asking.
       await items.deleteAllButton.click();
-      await items.acceptConfirm('Delete All');
       await expectVisible(items.toast('No items to delete.'));
+      await expectHidden(items.confirm);
     }
   }),
 ];

@@ -1,19 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Account } from '@covenant/contracts/entity-records';
 import { toCsv } from '@covenant/contracts/csv';
-import { entityKeys, filter, type EntityQuery, type EntityRecord } from '@/lib/entities';
+import { entityKeys, filter, type EntityQuery } from '@/lib/entities';
 
-export interface Account extends EntityRecord {
-  account_number: string;
-  account_name: string;
-  account_type: string;
-  account_subtype: string | null;
-  description: string | null;
-  is_active: boolean;
-  balance: number | string | null;
-  system_key?: string | null;
-  /** Set on a bank account: the fund whose money it holds. */
-  fund_id?: string | null;
-}
+export type { Account };
 
 export const ACCOUNTS_EXPORT_FILE = 'chart_of_accounts.csv';
 const ACCOUNT_SORT = 'account_number';

@@ -1,20 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DownloadIcon, FileUpIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { DownloadIcon, FileUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
-import { FormError } from '@/components/form-error';
+import { useDeleteRecord } from '@/components/delete-record';
+import { EmptyRow, ListPage, ListSkeleton, RowActions } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { entityKeys, remove, useLiveEntities } from '@/lib/entities';
+import { useLiveEntities } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
-import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import { OPENING_BALANCES_PATH } from '@/features/journal-entries/journal-entries.paths';
 import { AccountFormDialog } from './account-form-dialog';
@@ -24,22 +21,27 @@ const TYPE_VARIANT: Record<string, 'default' | 'secondary' | 'outline' | 'destru
   asset: 'default', liability: 'destructive', equity: 'secondary', revenue: 'outline', expense: 'outline',
 };
 
+/** A row's actions: a system account (Operating Cash…) can be edited but not deleted, and its Delete says why. */
+function AccountActions({ account, onEdit, onDelete }: { account: Account; onEdit(): void; onDelete(): void }) {
+  if (!account.system_key) return <RowActions name={account.account_name} onEdit={onEdit} onDelete={onDelete} />;
+  return (
+    <div className="flex justify-end gap-1">
+      <RowActions name={account.account_name} onEdit={onEdit} />
+      <Button variant="ghost" size="icon" aria-label={`Delete ${account.account_name}`} title="A system account cannot be deleted" disabled>
+        <Trash2Icon />
+      </Button>
+    </div>
+  );
+}
+
 export default function ChartOfAccountsPage() {
   const user = useCurrentUser();
   const { canRead, canWrite } = accessOf(user, 'chart_of_accounts');
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ account: Account | null } | null>(null);
-  const [deleting, setDeleting] = useState<Account | null>(null);
   const accounts = useQuery({ ...accountsQuery(), enabled: canRead });
   // Balances come from the ledger, so postings of documents change them too.
   useLiveEntities('ChartOfAccount', 'Invoice', 'Payment', 'Bill');
-
-  const remover = useMutation({
-    mutationFn: (a: Account) => remove('ChartOfAccount', a.id),
-    onSuccess: () => toast.success('Account deleted'),
-    onError: (e) => toast.error(`Failed to delete account: ${errorMessage(e)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: entityKeys.all('ChartOfAccount') }),
-  });
+  const deleter = useDeleteRecord<Account>({ entity: 'ChartOfAccount', noun: 'account' });
 
   const onExport = () => {
     if (!accounts.data) return;
@@ -48,14 +50,14 @@ export default function ChartOfAccountsPage() {
 
   const rows = accounts.data ?? [];
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
-      <title>Chart of Accounts · Covenant</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Chart of Accounts</h1>
-          <p className="text-muted-foreground">Manage the accounts of the general ledger</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <ListPage
+      title="Chart of Accounts"
+      description="Manage the accounts of the general ledger"
+      canRead={canRead}
+      noAccess="You do not have permission to view the chart of accounts."
+      error={accounts.error}
+      actions={
+        <>
           <Button variant="outline" disabled={!accounts.data} onClick={onExport}>
             <DownloadIcon /> Export CSV
           </Button>
@@ -71,14 +73,12 @@ export default function ChartOfAccountsPage() {
               <PlusIcon /> Add Account
             </Button>
           ) : null}
-        </div>
-      </div>
-
-      {!canRead ? <p className="text-muted-foreground">You do not have permission to view the chart of accounts.</p> : null}
-      <FormError error={accounts.error} />
-      {accounts.isPending && canRead ? (
-        <Skeleton className="h-64" aria-label="Loading accounts" />
-      ) : canRead ? (
+        </>
+      }
+    >
+      {accounts.isPending ? (
+        <ListSkeleton label="Loading accounts" />
+      ) : (
         <div className="rounded-md border">
           <Table aria-label="Accounts">
             <TableHeader>
@@ -94,11 +94,7 @@ export default function ChartOfAccountsPage() {
             </TableHeader>
             <TableBody>
               {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={7} className="text-muted-foreground py-10 text-center">
-                    No accounts found
-                  </TableCell>
-                </TableRow>
+                <EmptyRow colSpan={7}>No accounts found</EmptyRow>
               ) : (
                 rows.map((a) => (
                   <TableRow key={a.id}>
@@ -113,23 +109,7 @@ export default function ChartOfAccountsPage() {
                       <Badge variant={a.is_active ? 'default' : 'secondary'}>{a.is_active ? 'Active' : 'Inactive'}</Badge>
                     </TableCell>
                     <TableCell className="text-right">
-                      {canWrite ? (
-                        <div className="flex justify-end gap-1">
-                          <Button variant="ghost" size="icon" aria-label={`Edit ${a.account_name}`} onClick={() => setEditing({ account: a })}>
-                            <PencilIcon />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Delete ${a.account_name}`}
-                            title={a.system_key ? 'A system account cannot be deleted' : undefined}
-                            disabled={Boolean(a.system_key) || remover.isPending}
-                            onClick={() => setDeleting(a)}
-                          >
-                            <Trash2Icon />
-                          </Button>
-                        </div>
-                      ) : null}
+                      {canWrite ? <AccountActions account={a} onEdit={() => setEditing({ account: a })} onDelete={() => deleter.ask(a)} /> : null}
                     </TableCell>
                   </TableRow>
                 ))
@@ -137,19 +117,10 @@ export default function ChartOfAccountsPage() {
             </TableBody>
           </Table>
         </div>
-      ) : null}
+      )}
 
       {editing ? <AccountFormDialog account={editing.account} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        text="Are you sure you want to delete this account?"
-        confirmLabel="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remover.mutate(deleting);
-          setDeleting(null);
-        }}
-      />
-    </div>
+      {deleter.dialog}
+    </ListPage>
   );
 }

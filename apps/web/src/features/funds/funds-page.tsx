@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftRightIcon, PencilIcon, PlusIcon } from 'lucide-react';
+import { ArrowLeftRightIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { formatMoney } from '@covenant/contracts/money';
-import { FormError } from '@/components/form-error';
+import { ListPage, ListSkeleton, RowActions } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
@@ -44,15 +43,14 @@ export default function FundsPage() {
   const figure = (value: number | undefined) => (value === undefined ? '—' : formatMoney(value));
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
-      <title>Funds · Covenant</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Funds</h1>
-          <p className="text-muted-foreground">Operating, reserve and other funds: each keeps its own bank account and balances on its own</p>
-        </div>
-        {canWrite ? (
-          <div className="flex flex-wrap gap-2">
+    <ListPage
+      title="Funds"
+      description="Operating, reserve and other funds: each keeps its own bank account and balances on its own"
+      className="max-w-6xl"
+      error={funds.error}
+      actions={
+        canWrite ? (
+          <>
             <Button variant="outline" onClick={() => setIsTransferring(true)}>
               <ArrowLeftRightIcon aria-hidden="true" />
               Transfer Between Funds
@@ -61,19 +59,18 @@ export default function FundsPage() {
               <PlusIcon aria-hidden="true" />
               Add Fund
             </Button>
-          </div>
-        ) : null}
-      </div>
-
+          </>
+        ) : null
+      }
+    >
       <div className="space-y-1">
         <Label htmlFor="funds-as-of">As of</Label>
         <Input id="funds-as-of" type="date" className="w-48" value={asOf} onChange={(e) => e.target.value && setAsOf(e.target.value)} />
       </div>
 
-      <FormError error={funds.error} />
       {sheet.isError && !isForbidden(sheet.error) ? <p className="text-destructive text-sm">{sheet.error.message}</p> : null}
       {funds.isPending ? (
-        <Skeleton className="h-48" aria-label="Loading funds" />
+        <ListSkeleton label="Loading funds" />
       ) : (
         <div className="rounded-md border">
           <Table aria-label="Funds">
@@ -104,13 +101,7 @@ export default function FundsPage() {
                     <TableCell>
                       <Badge variant={fund.is_active ? 'default' : 'secondary'}>{fund.is_active ? 'Active' : 'Inactive'}</Badge>
                     </TableCell>
-                    <TableCell className="text-right">
-                      {canWrite ? (
-                        <Button variant="ghost" size="icon" aria-label={`Edit ${fund.name}`} onClick={() => setEditing({ fund })}>
-                          <PencilIcon aria-hidden="true" />
-                        </Button>
-                      ) : null}
-                    </TableCell>
+                    <TableCell className="text-right">{canWrite ? <RowActions name={fund.name} onEdit={() => setEditing({ fund })} /> : null}</TableCell>
                   </TableRow>
                 );
               })}
@@ -121,6 +112,6 @@ export default function FundsPage() {
 
       {editing ? <FundFormDialog fund={editing.fund} onClose={() => setEditing(null)} /> : null}
       {isTransferring ? <TransferDialog onClose={() => setIsTransferring(false)} /> : null}
-    </div>
+    </ListPage>
   );
 }

@@ -1,31 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FundKind } from '@covenant/contracts/constants';
-import { create, entityKeys, filter, invokeFunction, update, type EntityName, type EntityRecord } from '@/lib/entities';
+import type { z } from 'zod';
+import type { Account, Fund } from '@covenant/contracts/entity-records';
+import type { FundFormValues, fundTransferForm } from '@covenant/contracts/funds-form';
+import { create, entityKeys, filter, invokeFunction, update, type EntityName } from '@/lib/entities';
 import { invalidateBooks } from '@/features/ledger/ledger.api';
 
 export const FUND: EntityName = 'Fund';
 
-export interface Fund extends EntityRecord {
-  code: string;
-  name: string;
-  kind: FundKind;
-  is_active: boolean;
-  description: string | null;
-  /** 'operating' or 'reserve' for the two funds every association has. */
-  system_key: string | null;
-  /** The bank account the fund's money is in: one of the accounts marked with this fund. */
-  cash_account_id: string | null;
-}
+export type { Fund };
 
 /** A bank account: an account of the chart marked with the fund whose money it holds. */
-export interface BankAccount extends EntityRecord {
-  account_number: string;
-  account_name: string;
-  fund_id: string;
-  is_active: boolean;
-  system_key: string | null;
-  balance: number | string | null;
-}
+export type BankAccount = Account & { fund_id: string };
 
 export const fundLabel = (f: Pick<Fund, 'code' | 'name'>) => `${f.code} - ${f.name}`;
 export const bankAccountLabel = (a: Pick<BankAccount, 'account_number' | 'account_name'>) => `${a.account_number} - ${a.account_name}`;
@@ -62,39 +47,32 @@ export function useOperatingCashId(): string {
   return accounts.data?.find((a) => a.system_key === 'cash')?.id ?? '';
 }
 
-export interface FundValues {
-  code: string;
-  name: string;
-  description: string;
-  is_active: boolean;
-  cash_account_id: string | null;
-}
-
-/** A new fund is of kind 'other'; Operating and Reserve are seeded and keep theirs. */
-export function saveFund(fund: Fund | null, values: FundValues) {
-  const body = { code: values.code, name: values.name, description: values.description || null, is_active: values.is_active, cash_account_id: values.cash_account_id };
-  return fund ? update<Fund>(FUND, fund.id, body) : create<Fund>(FUND, { ...body, kind: 'other' });
+/** A new fund is of kind 'other' (Operating and Reserve are seeded and keep theirs) and may open its bank account at once. */
+export async function saveFund(fund: Fund | null, { bank_number, bank_name, ...body }: FundFormValues): Promise<{ bankError: unknown }> {
+  if (fund) {
+    await update<Fund>(FUND, fund.id, body);
+    return { bankError: null };
+  }
+  const created = await create<Fund>(FUND, { ...body, kind: 'other' });
+  // The fund exists now whatever happens to its bank account; a refusal of the account is reported on its own.
+  if (!bank_number || !bank_name) return { bankError: null };
+  return createBankAccount(created, { account_number: bank_number, account_name: bank_name }).then(
+    () => ({ bankError: null }),
+    (e: unknown) => ({ bankError: e }),
+  );
 }
 
 /** A new fund's bank account: an asset account marked with the fund, then chosen as the fund's cash account. */
-export async function createBankAccount(fund: Fund, account: { account_number: string; account_name: string }) {
+async function createBankAccount(fund: Fund, account: { account_number: string; account_name: string }) {
   const created = await create<BankAccount>('ChartOfAccount', { ...account, account_type: 'asset', account_subtype: 'current_asset', fund_id: fund.id });
   return update<Fund>(FUND, fund.id, { cash_account_id: created.id });
-}
-
-export interface TransferInput {
-  date: string;
-  from_fund_id: string;
-  to_fund_id: string;
-  amount: string;
-  memo?: string | undefined;
 }
 
 /** Moves cash from one fund's bank account to another's (transferBetweenFunds); the books of each fund change. */
 export function useTransferBetweenFunds() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TransferInput) => invokeFunction<{ entry_id: string; amount: number }>('transferBetweenFunds', { ...input }),
+    mutationFn: (input: z.output<typeof fundTransferForm>) => invokeFunction<{ entry_id: string; amount: number }>('transferBetweenFunds', { ...input }),
     onSuccess: () => invalidateBooks(queryClient),
   });
 }

@@ -1,19 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Product } from '@covenant/contracts/entity-records';
 import { toCsv } from '@covenant/contracts/csv';
-import { entityKeys, filter, type EntityRecord } from '@/lib/entities';
+import { entityKeys, filter } from '@/lib/entities';
 import { containsAny } from '@/lib/search';
 import { accountLabel, type Account } from '@/features/chart-of-accounts/accounts.api';
 
-export interface Product extends EntityRecord {
-  product_code: string;
-  description: string;
-  unit_price: number | string;
-  account_id: string;
-  /** The fund its charges belong to. */
-  fund_id: string | null;
-  is_active: boolean;
-  notes: string | null;
-}
+export type { Product };
 
 export const ITEMS_EXPORT_FILE = 'items.csv';
 const ITEM_SORT = 'product_code';

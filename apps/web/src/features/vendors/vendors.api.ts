@@ -1,22 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { entityKeys, type EntityRecord } from '@/lib/entities';
+import type { Vendor } from '@covenant/contracts/entity-records';
+import { entityKeys } from '@/lib/entities';
 import { fetchListPage } from '@/lib/lists';
 
-export interface Vendor extends EntityRecord {
-  vendor_name: string;
-  contact_person: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  tax_id: string | null;
-  payment_terms: string | null;
-  vendor_type: string;
-  status: string;
-  notes: string | null;
-}
+export type { Vendor };
 
 /** Cards per page; 'Load more' adds another page. */
 export const VENDORS_PAGE_SIZE = 48;
