@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimal, integer, money, optMoney } from './fields.ts';
+import { decimal, enumOf, integer, money, optMoney, recordId } from './fields.ts';
 
 const message = (result: { error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
@@ -45,5 +45,21 @@ describe('numbers given as JSON numbers or as text (forms and requests share the
     expect(optMoney('Fee').parse(null)).toBeNull();
     expect(optMoney('Fee').parse(undefined)).toBeUndefined();
     expect(message(optMoney('Fee').safeParse('x'))).toBe('Fee must be a number');
+  });
+});
+
+describe('record ids and choices: nothing chosen is "required"', () => {
+  it('a record id', () => {
+    expect(message(recordId('Owner').safeParse(''))).toBe('Owner is required');
+    expect(message(recordId('Owner').safeParse(undefined))).toBe('Owner is required');
+    expect(message(recordId('Owner').safeParse('abc'))).toBe('Owner must be a record id');
+    expect(recordId('Owner').parse('0123456789abcdef01234567')).toBe('0123456789abcdef01234567');
+  });
+  it('a choice of fixed values', () => {
+    const kind = enumOf('Account type', ['asset', 'liability'] as const);
+    expect(message(kind.safeParse(''))).toBe('Account type is required');
+    expect(message(kind.safeParse(undefined))).toBe('Account type is required');
+    expect(message(kind.safeParse('castle'))).toBe('Account type must be one of: asset, liability');
+    expect(kind.parse('asset')).toBe('asset');
   });
 });

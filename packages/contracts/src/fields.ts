@@ -79,8 +79,14 @@ export const integer = (label: string, min = 0, max = 2_147_483_647) =>
 export const sixDigitId = (label: string) =>
   z.string({ error: `${label} is required` }).regex(/^\d{6}$/, `${label} must be exactly 6 digits`);
 
-export const recordId = (label: string) => z.string({ error: `${label} must be a record id` }).regex(/^[0-9a-f]{24}$/, `${label} must be a record id`);
+/** A record's id; a blank one (a form's unchosen picker) is "required". */
+export const recordId = (label: string) =>
+  z.string({ error: `${label} is required` }).check((ctx) => {
+    if (/^[0-9a-f]{24}$/.test(ctx.value)) return;
+    ctx.issues.push({ code: 'custom', input: ctx.value, message: ctx.value === '' ? `${label} is required` : `${label} must be a record id` });
+  });
 export const optRecordId = (label: string) => z.union([z.literal('').transform(() => null), recordId(label)]).nullable().optional();
 
+/** One of fixed values; nothing chosen (blank or missing) is "required". */
 export const enumOf = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` });
+  z.enum(values, { error: (issue) => (issue.input === '' || issue.input === undefined ? `${label} is required` : `${label} must be one of: ${values.join(', ')}`) });

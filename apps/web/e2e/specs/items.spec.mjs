@@ -30,7 +30,7 @@ export default [
     await expectVisible(items.dialog.getByText('Product code is required'));
     await expectVisible(items.dialog.getByText('Unit price is required'));
     await expectVisible(items.dialog.getByText('Description is required'));
-    await expectVisible(items.dialog.getByText('Default account must be a record id'));
+    await expectVisible(items.dialog.getByText('Default account is required'));
     await items.fillForm({ 'Unit Price': '-1' });
     await items.submit('Create Item');
     await expectVisible(items.dialog.getByText('Unit price must be at least 0'));
