@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DownloadIcon, FileDownIcon, MailIcon, MapPinIcon, PhoneIcon, PlusIcon, ReceiptTextIcon, UploadIcon } from 'lucide-react';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DownloadIcon, MailIcon, MapPinIcon, PhoneIcon, PlusIcon, ReceiptTextIcon } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -18,7 +18,8 @@ import { entityKeys, useEntitySubscription, useLiveEntities } from '@/lib/entiti
 import { humanize, initialsOf } from '@/lib/format';
 import { useCurrentUser } from '@/app/current-user';
 import { OwnerFormDialog } from './owner-form-dialog';
-import { PAGE_SIZE, fetchAll, fullName, importCsvRecords, type Owner } from './owners.api';
+import { CsvImportButtons } from './csv-import-buttons';
+import { PAGE_SIZE, fetchAll, fullName, type Owner } from './owners.api';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';
@@ -108,7 +109,6 @@ export default function OwnersPage() {
   const canMail = privilegesOf(user, 'invoices').canCreate;
   const [accountOf, setAccountOf] = useState<{ id: string; name: string } | null>(null);
   const [mailingAll, setMailingAll] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const page = useQuery({ ...ownersPageQuery(deferredSearch, sort, limit), enabled: canRead });
   useLiveEntities('Owner');
@@ -116,15 +116,6 @@ export default function OwnersPage() {
   useEntitySubscription('OwnerProperty', refreshOwners);
   useEntitySubscription('Property', refreshOwners);
   const deleter = useDeleteRecord<Owner>({ entity: 'Owner', noun: 'owner' });
-
-  const importer = useMutation({
-    mutationFn: async (file: File) => importCsvRecords('Owner', await file.text(), parseOwnersCsv),
-    onSuccess: (created) => {
-      toast.success(`Successfully imported ${created.length} owners`);
-      refreshOwners();
-    },
-    onError: (e) => toast.error(`Failed to import owners: ${errorMessage(e)}`),
-  });
 
   const onExport = async () => {
     try {
@@ -154,26 +145,14 @@ export default function OwnersPage() {
             }}
           />
           {canWrite ? (
-            <>
-              <Button variant="outline" onClick={() => downloadFile(OWNERS_TEMPLATE_FILE, ownersTemplateCsv())}>
-                <FileDownIcon /> Download Template
-              </Button>
-              <Button variant="outline" disabled={importer.isPending} onClick={() => fileInput.current?.click()}>
-                <UploadIcon /> {importer.isPending ? 'Importing...' : 'Import CSV'}
-              </Button>
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".csv,text/csv"
-                className="hidden"
-                data-testid="owners-import-input"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) importer.mutate(file);
-                }}
-              />
-            </>
+            <CsvImportButtons
+              entity="Owner"
+              plural="owners"
+              templateFile={OWNERS_TEMPLATE_FILE}
+              templateCsv={ownersTemplateCsv}
+              parse={parseOwnersCsv}
+              testId="owners-import-input"
+            />
           ) : null}
           <Button variant="outline" onClick={() => void onExport()}>
             <DownloadIcon /> Export CSV

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BathIcon, BedIcon, DownloadIcon, FileDownIcon, MapPinIcon, PlusIcon, RulerIcon, UploadIcon, UserPlusIcon } from 'lucide-react';
-import { useContext, useDeferredValue, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BathIcon, BedIcon, DownloadIcon, MapPinIcon, PlusIcon, RulerIcon, UserPlusIcon } from 'lucide-react';
+import { useContext, useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -18,7 +18,8 @@ import { entityKeys, useEntitySubscription, useLiveEntities } from '@/lib/entiti
 import { humanize, initialsOf } from '@/lib/format';
 import type { User } from '@/lib/api';
 import { CurrentUserContext } from '@/app/current-user';
-import { PAGE_SIZE, fetchAll, fullName, importCsvRecords, type Property } from '@/features/owners/owners.api';
+import { CsvImportButtons } from '@/features/owners/csv-import-buttons';
+import { PAGE_SIZE, fetchAll, fullName, type Property } from '@/features/owners/owners.api';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';
@@ -119,7 +120,6 @@ function Properties({ user }: { user: User }) {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [editing, setEditing] = useState<{ property: Property | null } | null>(null);
   const [assigningId, setAssigningId] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const page = useQuery({ ...propertiesPageQuery(deferredSearch, sort, limit), enabled: canRead });
   useLiveEntities('Property');
@@ -132,15 +132,6 @@ function Properties({ user }: { user: User }) {
     noun: 'property',
     text: 'Are you sure you want to delete this property? Its owners will be unassigned first.',
     onDeleted: () => void queryClient.invalidateQueries({ queryKey: entityKeys.all('Owner') }),
-  });
-
-  const importer = useMutation({
-    mutationFn: async (file: File) => importCsvRecords('Property', await file.text(), parsePropertiesCsv),
-    onSuccess: (created) => {
-      toast.success(`Successfully imported ${created.length} properties`);
-      refresh();
-    },
-    onError: (e) => toast.error(`Failed to import properties: ${errorMessage(e)}`),
   });
 
   const onExport = async () => {
@@ -163,23 +154,13 @@ function Properties({ user }: { user: User }) {
       actions={
         canWrite ? (
           <>
-            <Button variant="outline" onClick={() => downloadFile(PROPERTIES_TEMPLATE_FILE, propertiesTemplateCsv())}>
-              <FileDownIcon /> Download Template
-            </Button>
-            <Button variant="outline" disabled={importer.isPending} onClick={() => fileInput.current?.click()}>
-              <UploadIcon /> {importer.isPending ? 'Importing...' : 'Import CSV'}
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".csv,text/csv"
-              className="hidden"
-              data-testid="properties-import-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) importer.mutate(file);
-              }}
+            <CsvImportButtons
+              entity="Property"
+              plural="properties"
+              templateFile={PROPERTIES_TEMPLATE_FILE}
+              templateCsv={propertiesTemplateCsv}
+              parse={parsePropertiesCsv}
+              testId="properties-import-input"
             />
             <Button variant="outline" onClick={() => void onExport()}>
               <DownloadIcon /> Export CSV
