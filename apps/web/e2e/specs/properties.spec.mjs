@@ -125,7 +125,7 @@ export default [
     await props.dialog.getByLabel(`Ava Own${t}`).check();
     await props.dialog.getByLabel('Ownership Percentage').fill('150');
     await props.dialog.getByRole('button', { name: 'Assign Owners' }).click();
-    await expectVisible(props.dialog.getByText('Ownership percentage must be between 0 and 100'));
+    await expectVisible(props.dialog.getByText('Ownership percentage must be at most 100'));
     await props.dialog.getByLabel('Ownership Percentage').fill('60');
     await snap('assign-dialog');
     await props.dialog.getByRole('button', { name: 'Assign Owners' }).click();

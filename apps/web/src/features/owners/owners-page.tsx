@@ -1,30 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DownloadIcon, FileDownIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, PlusIcon, ReceiptTextIcon, SearchIcon, Trash2Icon, UploadIcon } from 'lucide-react';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DownloadIcon, MailIcon, MapPinIcon, PhoneIcon, PlusIcon, ReceiptTextIcon } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   OWNERS_EXPORT_FILE, OWNERS_TEMPLATE_FILE, ownersTemplateCsv, ownersToCsv, parseOwnersCsv,
 } from '@covenant/contracts/csv';
-import { FormError } from '@/components/form-error';
+import { DeleteAllControl } from '@/components/delete-all';
+import { useDeleteRecord } from '@/components/delete-record';
+import { EmptyCard, ListPage, ListSkeleton, LoadMore, RowActions, SearchBox } from '@/components/list-page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { count, deleteMany, entityKeys, remove, useEntitySubscription, useLiveEntities } from '@/lib/entities';
-import { initialsOf } from '@/lib/format';
+import { entityKeys, useEntitySubscription, useLiveEntities } from '@/lib/entities';
+import { humanize, initialsOf } from '@/lib/format';
 import { useCurrentUser } from '@/app/current-user';
-import { useDebugMode } from '@/app/debug-mode';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { OwnerFormDialog } from './owner-form-dialog';
-import { PAGE_SIZE, fetchAll, fullName, importCsvRecords, type Owner } from './owners.api';
+import { CsvImportButtons } from './csv-import-buttons';
+import { PAGE_SIZE, fetchAll, fullName, type Owner } from './owners.api';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';
-import { humanize } from '@/lib/format';
 import { ownersPageQuery, type OwnerSort, type UnitChip } from './owners-data';
 import { privilegesOf } from '@/features/invoices/invoices.api';
 import { EmailStatementsDialog } from '@/features/mailings/email-statements-dialog';
@@ -55,19 +53,13 @@ function OwnerCard({ owner, units, stage, canWrite, onEdit, onDelete, onAccount 
             </div>
           </div>
           {canWrite ? (
-            <div className="flex gap-1">
+            <RowActions name={name} onEdit={onEdit} onDelete={onDelete}>
               {onAccount ? (
                 <Button variant="ghost" size="icon" aria-label={`Statements and emails of ${name}`} onClick={onAccount}>
                   <ReceiptTextIcon />
                 </Button>
               ) : null}
-              <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={onEdit}>
-                <PencilIcon />
-              </Button>
-              <Button variant="ghost" size="icon" aria-label={`Delete ${name}`} onClick={onDelete}>
-                <Trash2Icon />
-              </Button>
-            </div>
+            </RowActions>
           ) : null}
         </div>
         <div className="text-muted-foreground space-y-1 text-sm">
@@ -106,7 +98,6 @@ function OwnerCard({ owner, units, stage, canWrite, onEdit, onDelete, onAccount 
 
 export default function OwnersPage() {
   const user = useCurrentUser();
-  const debug = useDebugMode();
   const queryClient = useQueryClient();
   const { canRead, canWrite } = accessOf(user, 'owners');
   const [params] = useSearchParams();
@@ -115,33 +106,16 @@ export default function OwnersPage() {
   const [sort, setSort] = useState<OwnerSort>('last_name');
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [editing, setEditing] = useState<{ owner: Owner | null } | null>(null);
-  const [deleting, setDeleting] = useState<Owner | null>(null);
-  const [confirmDeleteAll, setConfirmDeleteAll] = useState(false);
   const canMail = privilegesOf(user, 'invoices').canCreate;
   const [accountOf, setAccountOf] = useState<{ id: string; name: string } | null>(null);
   const [mailingAll, setMailingAll] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const page = useQuery({ ...ownersPageQuery(deferredSearch, sort, limit), enabled: canRead });
   useLiveEntities('Owner');
   const refreshOwners = () => void queryClient.invalidateQueries({ queryKey: entityKeys.all('Owner') });
   useEntitySubscription('OwnerProperty', refreshOwners);
   useEntitySubscription('Property', refreshOwners);
-
-  const remover = useMutation({
-    mutationFn: (o: Owner) => remove('Owner', o.id),
-    onSuccess: refreshOwners,
-    onError: (e) => toast.error(`Failed to delete owner: ${errorMessage(e)}`),
-  });
-
-  const importer = useMutation({
-    mutationFn: async (file: File) => importCsvRecords('Owner', await file.text(), parseOwnersCsv),
-    onSuccess: (created) => {
-      toast.success(`Successfully imported ${created.length} owners`);
-      refreshOwners();
-    },
-    onError: (e) => toast.error(`Failed to import owners: ${errorMessage(e)}`),
-  });
+  const deleter = useDeleteRecord<Owner>({ entity: 'Owner', noun: 'owner' });
 
   const onExport = async () => {
     try {
@@ -152,68 +126,33 @@ export default function OwnersPage() {
     }
   };
 
-  const onDeleteAll = async () => {
-    setConfirmDeleteAll(false);
-    try {
-      if ((await count('Owner')) === 0) {
-        toast.info('No owners to delete.');
-        return;
-      }
-      await deleteMany('Owner', {});
-      toast.success('All owners deleted successfully.');
-    } catch (e) {
-      toast.error(`Failed to delete all owners: ${errorMessage(e)}`);
-    } finally {
-      refreshOwners();
-    }
-  };
-
-  if (!canRead) {
-    return (
-      <div className="p-4 sm:p-6">
-        <title>Owners · Covenant</title>
-        <h1 className="text-2xl font-semibold tracking-tight">Owners</h1>
-        <p className="text-muted-foreground mt-2">You do not have permission to view owners.</p>
-      </div>
-    );
-  }
-
   const data = page.data;
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
-      <title>Owners · Covenant</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Owners</h1>
-          <p className="text-muted-foreground">Manage homeowner profiles and contact information</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {debug && canWrite ? (
-            <Button variant="destructive" onClick={() => setConfirmDeleteAll(true)}>
-              <Trash2Icon /> Delete All
-            </Button>
-          ) : null}
+    <ListPage
+      title="Owners"
+      description="Manage homeowner profiles and contact information"
+      canRead={canRead}
+      error={page.error}
+      actions={
+        <>
+          <DeleteAllControl
+            entity="Owner"
+            plural="owners"
+            canWrite={canWrite}
+            texts={{
+              confirm: 'Are you sure you want to delete ALL owners? This action cannot be undone and is only available in debug mode.',
+              success: 'All owners deleted successfully.',
+            }}
+          />
           {canWrite ? (
-            <>
-              <Button variant="outline" onClick={() => downloadFile(OWNERS_TEMPLATE_FILE, ownersTemplateCsv())}>
-                <FileDownIcon /> Download Template
-              </Button>
-              <Button variant="outline" disabled={importer.isPending} onClick={() => fileInput.current?.click()}>
-                <UploadIcon /> {importer.isPending ? 'Importing...' : 'Import CSV'}
-              </Button>
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".csv,text/csv"
-                className="hidden"
-                data-testid="owners-import-input"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) importer.mutate(file);
-                }}
-              />
-            </>
+            <CsvImportButtons
+              entity="Owner"
+              plural="owners"
+              templateFile={OWNERS_TEMPLATE_FILE}
+              templateCsv={ownersTemplateCsv}
+              parse={parseOwnersCsv}
+              testId="owners-import-input"
+            />
           ) : null}
           <Button variant="outline" onClick={() => void onExport()}>
             <DownloadIcon /> Export CSV
@@ -228,23 +167,19 @@ export default function OwnersPage() {
               <PlusIcon /> Add Owner
             </Button>
           ) : null}
-        </div>
-      </div>
-
+        </>
+      }
+    >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <SearchIcon className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            placeholder="Search owners by name or email..."
-            aria-label="Search owners"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setLimit(PAGE_SIZE);
-            }}
-          />
-        </div>
+        <SearchBox
+          label="Search owners"
+          placeholder="Search owners by name or email..."
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setLimit(PAGE_SIZE);
+          }}
+        />
         <Select value={sort} onValueChange={(v) => { setSort(v as OwnerSort); setLimit(PAGE_SIZE); }}>
           <SelectTrigger className="w-full sm:w-56" aria-label="Sort owners">
             <SelectValue />
@@ -256,17 +191,10 @@ export default function OwnersPage() {
         </Select>
       </div>
 
-      <FormError error={page.error} />
       {page.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading owners">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-44" />
-          ))}
-        </div>
+        <ListSkeleton label="Loading owners" cards />
       ) : data && data.owners.length === 0 ? (
-        <Card>
-          <CardContent className="text-muted-foreground py-10 text-center">No owners found. Add your first owner to get started.</CardContent>
-        </Card>
+        <EmptyCard>No owners found. Add your first owner to get started.</EmptyCard>
       ) : data ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="owners-grid">
@@ -278,45 +206,19 @@ export default function OwnersPage() {
                 stage={data.stages[o.id] ?? null}
                 canWrite={canWrite}
                 onEdit={() => setEditing({ owner: o })}
-                onDelete={() => setDeleting(o)}
+                onDelete={() => deleter.ask(o)}
                 onAccount={canMail ? () => setAccountOf({ id: o.id, name: fullName(o) }) : undefined}
               />
             ))}
           </div>
-          <div className="text-muted-foreground flex flex-col items-center gap-2 text-sm">
-            <p>
-              Showing {data.owners.length} of {data.total} owners
-            </p>
-            {data.owners.length < data.total ? (
-              <Button variant="outline" disabled={page.isFetching} onClick={() => setLimit((l) => l + PAGE_SIZE)}>
-                Load more
-              </Button>
-            ) : null}
-          </div>
+          <LoadMore shown={data.owners.length} total={data.total} noun="owners" busy={page.isFetching} onMore={() => setLimit((l) => l + PAGE_SIZE)} />
         </>
       ) : null}
 
       {accountOf ? <OwnerAccountDialog owner={accountOf} onClose={() => setAccountOf(null)} /> : null}
       {mailingAll ? <EmailStatementsDialog onClose={() => setMailingAll(false)} /> : null}
-      {editing ? <OwnerFormDialog open owner={editing.owner} onOpenChange={(o) => !o && setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        text="Are you sure you want to delete this owner?"
-        confirmLabel="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remover.mutate(deleting);
-          setDeleting(null);
-        }}
-      />
-      <ConfirmDialog
-        open={confirmDeleteAll}
-        text="Are you sure you want to delete ALL owners? This action cannot be undone and is only available in debug mode."
-        confirmLabel="Delete All"
-        onCancel={() => setConfirmDeleteAll(false)}
-        onConfirm={() => void onDeleteAll()}
-      />
-    </div>
+      {editing ? <OwnerFormDialog owner={editing.owner} onClose={() => setEditing(null)} /> : null}
+      {deleter.dialog}
+    </ListPage>
   );
 }
-

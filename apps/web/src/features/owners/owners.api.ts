@@ -1,60 +1,14 @@
 import { FIRST_OWNER_ID } from '@covenant/contracts/constants';
 import { describeCsvErrors, type CsvImportResult } from '@covenant/contracts/csv';
 import { errorMessage } from '@/lib/api';
-import { bulkCreate, filter, list, type EntityName, type EntityQuery, type EntityRecord } from '@/lib/entities';
+import type { Owner, Property } from '@covenant/contracts/entity-records';
+import { bulkCreate, filter, list, type EntityName, type EntityQuery } from '@/lib/entities';
 import { escapeRegex } from '@/lib/search';
 
-export interface Owner extends EntityRecord {
-  owner_id: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string | null;
-  resident_status: string;
-  email: string | null;
-  phone: string | null;
-  photo_url: string | null;
-  mailing_address: string | null;
-  mailing_address_2: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  emergency_contact_name: string | null;
-  emergency_contact_phone: string | null;
-  notes: string | null;
-  status: string;
-}
-
-export interface Property extends EntityRecord {
-  property_id: string;
-  unit_number: string;
-  street_address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  property_type: string;
-  square_footage: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  parking_spaces: number | null;
-  monthly_hoa_fee: number | null;
-  /** Percentage interest (assessment calculator). */
-  assessment_share: number | null;
-  status: string;
-  notes: string | null;
-}
-
-export interface OwnerProperty extends EntityRecord {
-  owner_id: string;
-  property_id: string;
-  ownership_percentage: number;
-  relationship_type: string;
-  start_date: string;
-}
+export type { Owner, Property };
 
 /** Cards shown per page; 'Load more' adds another page (lists are never loaded whole). */
 export const PAGE_SIZE = 48;
-
-
 
 /** A case-insensitive search where every word must match one of the fields. */
 export function wordsQuery(search: string, fields: string[]): EntityQuery {
@@ -84,8 +38,6 @@ export async function nextBusinessId(entity: 'Owner' | 'Property', field: 'owner
 
 export const nextOwnerId = () => nextBusinessId('Owner', 'owner_id', FIRST_OWNER_ID);
 
-
-
 /**
  * An all-or-nothing CSV import: the file is parsed and validated here, then sent as one bulk create (one
  * server transaction); a refusal names the file's row, not the batch item.
@@ -104,8 +56,6 @@ export async function importCsvRecords<T>(entity: EntityName, text: string, pars
 export function withFileRows(message: string, rows: number[]): string {
   return message.replace(/^Item (\d+): /, (_m, n: string) => `Row ${rows[Number(n) - 1] ?? n}: `);
 }
-
-
 
 export function fullName(o: Pick<Owner, 'first_name' | 'last_name'>): string {
   return `${o.first_name} ${o.last_name}`.trim();

@@ -3,38 +3,36 @@ import { XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { DEFAULT_OWNERSHIP_PERCENTAGE, RELATIONSHIP_TYPES } from '@covenant/contracts/constants';
-import { FormError } from '@/components/form-error';
+import { assignOwnersForm } from '@covenant/contracts/properties-form';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EntityFormDialog, SelectField, TextField, useContractForm } from '@/components/entity-form';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField, FormItem, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { errorMessage } from '@/lib/api';
+import { today } from '@/lib/dates';
 import { bulkCreate, entityKeys, filter, remove } from '@/lib/entities';
 import { humanize, initialsOf } from '@/lib/format';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { choicesOf } from '@/features/owners/owner-form-dialog';
 import { fullName, wordsQuery, type Owner, type Property } from '@/features/owners/owners.api';
-import { errorMessage } from '@/lib/api';
 import type { AssignedOwner } from './properties-data';
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** 'Assign Owners to Unit {unit}': owners already on the unit are not offered; removal asks first. */
 export function AssignOwnersDialog({ property, assigned, onClose }: { property: Property; assigned: AssignedOwner[]; onClose(): void }) {
   const queryClient = useQueryClient();
   const uid = useId();
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<string[]>([]);
-  const [percentage, setPercentage] = useState(String(DEFAULT_OWNERSHIP_PERCENTAGE));
-  const [relationship, setRelationship] = useState<string>('owner');
-  const [startDate, setStartDate] = useState(today);
   const [removing, setRemoving] = useState<AssignedOwner | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const assignedIds = new Set(assigned.map((a) => a.id));
+  const form = useContractForm(assignOwnersForm, {
+    owner_ids: [],
+    ownership_percentage: String(DEFAULT_OWNERSHIP_PERCENTAGE),
+    relationship_type: 'owner',
+    start_date: today(),
+  });
 
   const candidates = useQuery({
     queryKey: [...entityKeys.all('Owner'), 'assign-candidates', search],
@@ -51,11 +49,8 @@ export function AssignOwnersDialog({ property, assigned, onClose }: { property: 
   };
 
   const assign = useMutation({
-    mutationFn: () =>
-      bulkCreate(
-        'OwnerProperty',
-        selected.map((owner_id) => ({ owner_id, property_id: property.id, ownership_percentage: Number(percentage), relationship_type: relationship, start_date: startDate })),
-      ),
+    mutationFn: ({ owner_ids, ...terms }: typeof assignOwnersForm._output) =>
+      bulkCreate('OwnerProperty', owner_ids.map((owner_id) => ({ owner_id, property_id: property.id, ...terms }))),
     onSuccess: () => {
       refresh();
       onClose();
@@ -68,44 +63,44 @@ export function AssignOwnersDialog({ property, assigned, onClose }: { property: 
     onError: (e) => toast.error(`Failed to remove owner: ${errorMessage(e)}`),
   });
 
-  const onAssign = () => {
-    const pct = Number(percentage);
-    if (percentage === '' || !(pct >= 0 && pct <= 100)) return setError('Ownership percentage must be between 0 and 100');
-    if (selected.length === 0) return setError('Select at least one owner');
-    setError(null);
-    assign.mutate();
-  };
-
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Assign Owners to Unit {property.unit_number}</DialogTitle>
-          <DialogDescription>Property #{property.property_id}</DialogDescription>
-        </DialogHeader>
-        <div className="space-y-4">
-          {assigned.length ? (
-            <section aria-label="Assigned owners" className="space-y-2">
-              <h3 className="text-sm font-medium">Assigned owners</h3>
-              <ul className="divide-y rounded-md border">
-                {assigned.map((a) => (
-                  <li key={a.link.id} className="flex items-center gap-3 px-3 py-2 text-sm">
-                    <Avatar className="size-8">
-                      {a.photo_url ? <AvatarImage src={a.photo_url} alt="" /> : null}
-                      <AvatarFallback>{initialsOf(fullName(a))}</AvatarFallback>
-                    </Avatar>
-                    <span className="flex-1">
-                      {fullName(a)} · {humanize(a.link.relationship_type)} · {a.link.ownership_percentage}%
-                    </span>
-                    <Button variant="ghost" size="icon" aria-label={`Remove ${fullName(a)}`} onClick={() => setRemoving(a)}>
-                      <XIcon />
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <div className="space-y-2">
+    <EntityFormDialog
+      title={`Assign Owners to Unit ${property.unit_number}`}
+      description={`Property #${property.property_id}`}
+      form={form}
+      onSubmit={(body) => assign.mutate(body)}
+      onClose={onClose}
+      isPending={assign.isPending}
+      error={assign.error}
+      submitLabel="Assign Owners"
+      wide
+    >
+      {assigned.length ? (
+        <section aria-label="Assigned owners" className="space-y-2 sm:col-span-2">
+          <h3 className="text-sm font-medium">Assigned owners</h3>
+          <ul className="divide-y rounded-md border">
+            {assigned.map((a) => (
+              <li key={a.link.id} className="flex items-center gap-3 px-3 py-2 text-sm">
+                <Avatar className="size-8">
+                  {a.photo_url ? <AvatarImage src={a.photo_url} alt="" /> : null}
+                  <AvatarFallback>{initialsOf(fullName(a))}</AvatarFallback>
+                </Avatar>
+                <span className="flex-1">
+                  {fullName(a)} · {humanize(a.link.relationship_type)} · {a.link.ownership_percentage}%
+                </span>
+                <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${fullName(a)}`} onClick={() => setRemoving(a)}>
+                  <XIcon />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <FormField
+        control={form.control}
+        name="owner_ids"
+        render={({ field }) => (
+          <FormItem className="sm:col-span-2">
             <Label htmlFor={`${uid}-search`}>Owners</Label>
             <Input id={`${uid}-search`} placeholder="Search owners..." value={search} onChange={(e) => setSearch(e.target.value)} />
             <ul className="max-h-56 divide-y overflow-y-auto rounded-md border" aria-label="Owners to assign">
@@ -113,8 +108,8 @@ export function AssignOwnersDialog({ property, assigned, onClose }: { property: 
                 <li key={o.id} className="flex items-center gap-3 px-3 py-2 text-sm">
                   <Checkbox
                     id={`${uid}-o-${o.id}`}
-                    checked={selected.includes(o.id)}
-                    onCheckedChange={(c) => setSelected((s) => (c ? [...s, o.id] : s.filter((x) => x !== o.id)))}
+                    checked={field.value.includes(o.id)}
+                    onCheckedChange={(c) => field.onChange(c ? [...field.value, o.id] : field.value.filter((x) => x !== o.id))}
                   />
                   <Label htmlFor={`${uid}-o-${o.id}`} className="flex-1 font-normal">
                     {fullName(o)} <span className="text-muted-foreground">#{o.owner_id}</span>
@@ -123,58 +118,23 @@ export function AssignOwnersDialog({ property, assigned, onClose }: { property: 
               ))}
               {candidates.isSuccess && offered.length === 0 ? <li className="text-muted-foreground px-3 py-2 text-sm">No owners to assign.</li> : null}
             </ul>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div className="space-y-1.5">
-              <Label htmlFor={`${uid}-pct`}>Ownership Percentage</Label>
-              <Input id={`${uid}-pct`} type="number" min={0} max={100} step={0.01} value={percentage} onChange={(e) => setPercentage(e.target.value)} />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${uid}-rel`}>Relationship Type</Label>
-              <Select value={relationship} onValueChange={setRelationship}>
-                <SelectTrigger id={`${uid}-rel`} className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {RELATIONSHIP_TYPES.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {humanize(r)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${uid}-start`}>Start Date</Label>
-              <Input id={`${uid}-start`} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
-            </div>
-          </div>
-          {error ? (
-            <p className="text-destructive text-sm" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <FormError error={assign.error} />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={onAssign} disabled={assign.isPending}>
-            {assign.isPending ? 'Saving...' : 'Assign Owners'}
-          </Button>
-        </DialogFooter>
-        <ConfirmDialog
-          open={removing !== null}
-          text="Are you sure you want to remove this owner from the unit?"
-          confirmLabel="Remove"
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => {
-            if (removing) unassign.mutate(removing);
-            setRemoving(null);
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+            <FormMessage role="alert" />
+          </FormItem>
+        )}
+      />
+      <TextField name="ownership_percentage" label="Ownership Percentage" type="number" min={0} max={100} step={0.01} />
+      <SelectField name="relationship_type" label="Relationship Type" options={choicesOf(RELATIONSHIP_TYPES)} />
+      <TextField name="start_date" label="Start Date" type="date" />
+      <ConfirmDialog
+        open={removing !== null}
+        text="Are you sure you want to remove this owner from the unit?"
+        confirmLabel="Remove"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) unassign.mutate(removing);
+          setRemoving(null);
+        }}
+      />
+    </EntityFormDialog>
   );
 }

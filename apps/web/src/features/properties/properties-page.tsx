@@ -1,26 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BathIcon, BedIcon, DownloadIcon, FileDownIcon, MapPinIcon, PencilIcon, PlusIcon, RulerIcon, SearchIcon, Trash2Icon, UploadIcon, UserPlusIcon } from 'lucide-react';
-import { useContext, useDeferredValue, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BathIcon, BedIcon, DownloadIcon, MapPinIcon, PlusIcon, RulerIcon, UserPlusIcon } from 'lucide-react';
+import { useContext, useDeferredValue, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   PROPERTIES_EXPORT_FILE, PROPERTIES_TEMPLATE_FILE, parsePropertiesCsv, propertiesTemplateCsv, propertiesToCsv,
 } from '@covenant/contracts/csv';
 import { formatMoney } from '@covenant/contracts/money';
-import { FormError } from '@/components/form-error';
+import { useDeleteRecord } from '@/components/delete-record';
+import { EmptyCard, ListPage, ListSkeleton, LoadMore, RowActions, SearchBox } from '@/components/list-page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { deleteMany, entityKeys, remove, useEntitySubscription, useLiveEntities } from '@/lib/entities';
+import { entityKeys, useEntitySubscription, useLiveEntities } from '@/lib/entities';
 import { humanize, initialsOf } from '@/lib/format';
 import type { User } from '@/lib/api';
 import { CurrentUserContext } from '@/app/current-user';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { PAGE_SIZE, fetchAll, fullName, importCsvRecords, type Property } from '@/features/owners/owners.api';
+import { CsvImportButtons } from '@/features/owners/csv-import-buttons';
+import { PAGE_SIZE, fetchAll, fullName, type Property } from '@/features/owners/owners.api';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';
@@ -49,16 +48,7 @@ function PropertyCard({ property, owners, canWrite, onEdit, onDelete, onAssign }
               <Badge variant="outline">{humanize(property.status)}</Badge>
             </div>
           </div>
-          {canWrite ? (
-            <div className="flex gap-1">
-              <Button variant="ghost" size="icon" aria-label={`Edit unit ${property.unit_number}`} onClick={onEdit}>
-                <PencilIcon />
-              </Button>
-              <Button variant="ghost" size="icon" aria-label={`Delete unit ${property.unit_number}`} onClick={onDelete}>
-                <Trash2Icon />
-              </Button>
-            </div>
-          ) : null}
+          {canWrite ? <RowActions name={`unit ${property.unit_number}`} onEdit={onEdit} onDelete={onDelete} /> : null}
         </div>
         <div className="text-muted-foreground space-y-1 text-sm">
           {where ? (
@@ -129,36 +119,19 @@ function Properties({ user }: { user: User }) {
   const [sort, setSort] = useState<PropertySort>('unit');
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [editing, setEditing] = useState<{ property: Property | null } | null>(null);
-  const [deleting, setDeleting] = useState<Property | null>(null);
   const [assigningId, setAssigningId] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const page = useQuery({ ...propertiesPageQuery(deferredSearch, sort, limit), enabled: canRead });
   useLiveEntities('Property');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: entityKeys.all('Property') });
   useEntitySubscription('OwnerProperty', refresh);
   useEntitySubscription('Owner', refresh);
-
-  const remover = useMutation({
-    mutationFn: async (p: Property) => {
-      // Unassign its owners first (spec part 2, section 7), then delete the unit.
-      await deleteMany('OwnerProperty', { property_id: p.id });
-      await remove('Property', p.id);
-    },
-    onSettled: () => {
-      refresh();
-      void queryClient.invalidateQueries({ queryKey: entityKeys.all('Owner') });
-    },
-    onError: (e) => toast.error(`Failed to delete property: ${errorMessage(e)}`),
-  });
-
-  const importer = useMutation({
-    mutationFn: async (file: File) => importCsvRecords('Property', await file.text(), parsePropertiesCsv),
-    onSuccess: (created) => {
-      toast.success(`Successfully imported ${created.length} properties`);
-      refresh();
-    },
-    onError: (e) => toast.error(`Failed to import properties: ${errorMessage(e)}`),
+  // The database unassigns a deleted unit's owners (spec part 2, section 7); their cards lose the unit chip.
+  const deleter = useDeleteRecord<Property>({
+    entity: 'Property',
+    noun: 'property',
+    text: 'Are you sure you want to delete this property? Its owners will be unassigned first.',
+    onDeleted: () => void queryClient.invalidateQueries({ queryKey: entityKeys.all('Owner') }),
   });
 
   const onExport = async () => {
@@ -170,72 +143,45 @@ function Properties({ user }: { user: User }) {
     }
   };
 
-  if (!canRead) {
-    return (
-      <div className="p-4 sm:p-6">
-        <title>Properties · Covenant</title>
-        <h1 className="text-2xl font-semibold tracking-tight">Properties</h1>
-        <p className="text-muted-foreground mt-2">You do not have permission to view properties.</p>
-      </div>
-    );
-  }
-
   const data = page.data;
   const assigning = assigningId ? data?.properties.find((p) => p.id === assigningId) : undefined;
   return (
-    <div className="mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6">
-      <title>Properties · Covenant</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Properties</h1>
-          <p className="text-muted-foreground">{canWrite ? 'Manage units, their owners and monthly HOA fees' : 'Your units'}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {canWrite ? (
-            <>
-              <Button variant="outline" onClick={() => downloadFile(PROPERTIES_TEMPLATE_FILE, propertiesTemplateCsv())}>
-                <FileDownIcon /> Download Template
-              </Button>
-              <Button variant="outline" disabled={importer.isPending} onClick={() => fileInput.current?.click()}>
-                <UploadIcon /> {importer.isPending ? 'Importing...' : 'Import CSV'}
-              </Button>
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".csv,text/csv"
-                className="hidden"
-                data-testid="properties-import-input"
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = '';
-                  if (file) importer.mutate(file);
-                }}
-              />
-              <Button variant="outline" onClick={() => void onExport()}>
-                <DownloadIcon /> Export CSV
-              </Button>
-              <Button onClick={() => setEditing({ property: null })}>
-                <PlusIcon /> Add Property
-              </Button>
-            </>
-          ) : null}
-        </div>
-      </div>
-
+    <ListPage
+      title="Properties"
+      description={canWrite ? 'Manage units, their owners and monthly HOA fees' : 'Your units'}
+      canRead={canRead}
+      error={page.error}
+      actions={
+        canWrite ? (
+          <>
+            <CsvImportButtons
+              entity="Property"
+              plural="properties"
+              templateFile={PROPERTIES_TEMPLATE_FILE}
+              templateCsv={propertiesTemplateCsv}
+              parse={parsePropertiesCsv}
+              testId="properties-import-input"
+            />
+            <Button variant="outline" onClick={() => void onExport()}>
+              <DownloadIcon /> Export CSV
+            </Button>
+            <Button onClick={() => setEditing({ property: null })}>
+              <PlusIcon /> Add Property
+            </Button>
+          </>
+        ) : null
+      }
+    >
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <SearchIcon className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            placeholder="Search by unit number or address..."
-            aria-label="Search properties"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setLimit(PAGE_SIZE);
-            }}
-          />
-        </div>
+        <SearchBox
+          label="Search properties"
+          placeholder="Search by unit number or address..."
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setLimit(PAGE_SIZE);
+          }}
+        />
         <Select value={sort} onValueChange={(v) => { setSort(v as PropertySort); setLimit(PAGE_SIZE); }}>
           <SelectTrigger className="w-full sm:w-60" aria-label="Sort properties">
             <SelectValue />
@@ -247,17 +193,10 @@ function Properties({ user }: { user: User }) {
         </Select>
       </div>
 
-      <FormError error={page.error} />
       {page.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Loading properties">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-48" />
-          ))}
-        </div>
+        <ListSkeleton label="Loading properties" cards />
       ) : data && data.properties.length === 0 ? (
-        <Card>
-          <CardContent className="text-muted-foreground py-10 text-center">No properties found. Add your first property to get started.</CardContent>
-        </Card>
+        <EmptyCard>No properties found. Add your first property to get started.</EmptyCard>
       ) : data ? (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="properties-grid">
@@ -268,36 +207,18 @@ function Properties({ user }: { user: User }) {
                 owners={data.owners[p.id] ?? []}
                 canWrite={canWrite}
                 onEdit={() => setEditing({ property: p })}
-                onDelete={() => setDeleting(p)}
+                onDelete={() => deleter.ask(p)}
                 onAssign={() => setAssigningId(p.id)}
               />
             ))}
           </div>
-          <div className="text-muted-foreground flex flex-col items-center gap-2 text-sm">
-            <p>
-              Showing {data.properties.length} of {data.total} properties
-            </p>
-            {data.properties.length < data.total ? (
-              <Button variant="outline" disabled={page.isFetching} onClick={() => setLimit((l) => l + PAGE_SIZE)}>
-                Load more
-              </Button>
-            ) : null}
-          </div>
+          <LoadMore shown={data.properties.length} total={data.total} noun="properties" busy={page.isFetching} onMore={() => setLimit((l) => l + PAGE_SIZE)} />
         </>
       ) : null}
 
-      {editing ? <PropertyFormDialog open property={editing.property} onOpenChange={(o) => !o && setEditing(null)} /> : null}
+      {editing ? <PropertyFormDialog property={editing.property} onClose={() => setEditing(null)} /> : null}
       {assigning && data ? <AssignOwnersDialog property={assigning} assigned={data.owners[assigning.id] ?? []} onClose={() => setAssigningId(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        text="Are you sure you want to delete this property? Its owners will be unassigned first."
-        confirmLabel="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remover.mutate(deleting);
-          setDeleting(null);
-        }}
-      />
-    </div>
+      {deleter.dialog}
+    </ListPage>
   );
 }

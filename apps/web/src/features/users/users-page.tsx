@@ -1,28 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { MailIcon, PencilIcon, PhoneIcon, SearchIcon, Trash2Icon, UserPlusIcon, UserIcon, HomeIcon } from 'lucide-react';
+import { HomeIcon, MailIcon, PhoneIcon, UserIcon, UserPlusIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { toast } from 'sonner';
-import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter,
-  AlertDialogHeader, AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { useDeleteRecord } from '@/components/delete-record';
+import { EmptyCard, ListPage, ListSkeleton, RowActions, SearchBox } from '@/components/list-page';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { entityKeys, useLiveRefresh } from '@/lib/entities';
 import { initialsOf } from '@/lib/format';
 import { isAdminUser, roleLabelOf } from '@/lib/roles';
 import { useCurrentUser } from '@/app/current-user';
 import { permissionLevelOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
-import { InviteUserDialog } from '@/features/users/invite-user-dialog';
-import { UserEditDialog } from '@/features/users/user-edit-dialog';
-import {
-  ownerName, useDeleteUser, usersQuery, USERS_PAGE_SIZE, type UserRecord,
-} from '@/features/users/users.api';
+import { fullName } from '@/features/owners/owners.api';
+import { InviteUserDialog } from './invite-user-dialog';
+import { UserEditDialog } from './user-edit-dialog';
+import { usersQuery, USERS_PAGE_SIZE, type UserRow } from './users.api';
 
 function RolesCard() {
   return (
@@ -78,60 +72,44 @@ export default function UsersPage() {
   const canManage = level === 'read_write';
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const [editing, setEditing] = useState<UserRecord | null>(null);
-  const [deleting, setDeleting] = useState<UserRecord | null>(null);
+  const [editing, setEditing] = useState<UserRow | null>(null);
   const [isInviting, setIsInviting] = useState(false);
   useLiveRefresh(entityKeys.all('User'), 'User', 'Owner', 'Property');
   const users = useQuery(usersQuery(isProfile ? '' : deferredSearch));
   const list = users.data?.rows ?? [];
-  const deleteUser = useDeleteUser();
-  const title = isProfile ? 'User Profile' : 'User Management';
+  const deleter = useDeleteRecord<UserRow>({ entity: 'User', noun: 'user' });
 
   if (isForbidden(users.error)) return <NoAccess />;
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
-      <title>{`${title} · Covenant`}</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-          <p className="text-muted-foreground">
-            {isProfile ? 'Your user record' : 'Manage user roles, linked owners and assigned units'}
-          </p>
-        </div>
-        {canManage ? (
+    <ListPage
+      title={isProfile ? 'User Profile' : 'User Management'}
+      description={isProfile ? 'Your user record' : 'Manage user roles, linked owners and assigned units'}
+      className="max-w-6xl"
+      error={users.error}
+      actions={
+        canManage ? (
           <Button onClick={() => setIsInviting(true)}>
             <UserPlusIcon aria-hidden="true" />
             Add User
           </Button>
-        ) : null}
-      </div>
-
+        ) : null
+      }
+    >
       {!isProfile ? (
-        <div className="relative max-w-md">
-          <SearchIcon className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden="true" />
-          <Input
-            className="bg-background pl-9"
-            placeholder="Search users by name or email..."
-            aria-label="Search users by name or email..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchBox
+          label="Search users by name or email..."
+          placeholder="Search users by name or email..."
+          value={search}
+          onChange={setSearch}
+          className="max-w-md"
+        />
       ) : null}
 
-      {users.isError && !isForbidden(users.error) ? <p className="text-destructive">{users.error.message}</p> : null}
-
       {users.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-48 rounded-xl" />
-          ))}
-        </div>
+        <ListSkeleton label="Loading users" cards />
       ) : list.length === 0 ? (
-        <Card>
-          <CardContent className="text-muted-foreground py-10 text-center">No users found. Add your first user to get started.</CardContent>
-        </Card>
+        <EmptyCard>No users found. Add your first user to get started.</EmptyCard>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Users">
           {list.map((user) => {
@@ -150,18 +128,11 @@ export default function UsersPage() {
                       <h2 className="truncate font-semibold">{user.full_name || '—'}</h2>
                       <Badge variant={user.role === 'admin' ? 'default' : 'secondary'}>{roleLabelOf(user)}</Badge>
                     </div>
-                    <div className="flex gap-1">
-                      {canManage || isProfile ? (
-                        <Button variant="ghost" size="icon-sm" aria-label={`Edit ${name}`} onClick={() => setEditing(user)}>
-                          <PencilIcon aria-hidden="true" />
-                        </Button>
-                      ) : null}
-                      {canManage && user.id !== me.id ? (
-                        <Button variant="ghost" size="icon-sm" aria-label={`Delete ${name}`} onClick={() => setDeleting(user)}>
-                          <Trash2Icon className="text-destructive" aria-hidden="true" />
-                        </Button>
-                      ) : null}
-                    </div>
+                    <RowActions
+                      name={name}
+                      onEdit={canManage || isProfile ? () => setEditing(user) : undefined}
+                      onDelete={canManage && user.id !== me.id ? () => deleter.ask(user) : undefined}
+                    />
                   </CardHeader>
                   <CardContent className="text-muted-foreground space-y-1.5 px-5 text-sm">
                     <p className="flex items-center gap-2 break-all">
@@ -177,7 +148,7 @@ export default function UsersPage() {
                     {owner ? (
                       <p className="flex items-center gap-2">
                         <UserIcon className="size-4 shrink-0" aria-hidden="true" />
-                        Owner: {ownerName(owner)}
+                        Owner: {fullName(owner)}
                       </p>
                     ) : null}
                     {property ? (
@@ -200,27 +171,8 @@ export default function UsersPage() {
       {!isProfile ? <RolesCard /> : null}
 
       {editing ? <UserEditDialog user={editing} selfOnly={!canManage} onClose={() => setEditing(null)} /> : null}
-      <InviteUserDialog open={isInviting} onOpenChange={setIsInviting} canInviteAdmin={isAdminUser(me)} />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete user</AlertDialogTitle>
-            <AlertDialogDescription>Are you sure you want to delete this user?</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive hover:bg-destructive/90 text-white"
-              onClick={() => {
-                if (!deleting) return;
-                deleteUser.mutate(deleting.id, { onError: (error) => toast.error(`Error: ${error.message}`) });
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </div>
+      {isInviting ? <InviteUserDialog onClose={() => setIsInviting(false)} canInviteAdmin={isAdminUser(me)} /> : null}
+      {deleter.dialog}
+    </ListPage>
   );
 }
