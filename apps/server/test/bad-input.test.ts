@@ -264,7 +264,7 @@ describe('validation messages a person understands', () => {
     const blank = await t.call('POST', '/entities/Owner', { token: admin.token, body: { owner_id: '400011', first_name: '   ', last_name: 'B' } });
     expect(refused(blank, 400)).toBe('first_name: First name is required');
     const email = await t.call('POST', '/entities/Owner', { token: admin.token, body: { owner_id: '400011', first_name: 'A', last_name: 'B', email: 'not-an-email' } });
-    expect(refused(email, 400)).toBe('email: must be a valid email address');
+    expect(refused(email, 400)).toBe('email: Email must be a valid email address');
   });
 
   it('Property bathrooms 1.25 and OwnerProperty ownership_percentage 101 are refused', async () => {

@@ -11,9 +11,11 @@ export const reqText = (label: string, max = 200) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const optEmail = () =>
+export const optEmail = (label = 'Email') =>
   z
-    .union([z.literal(''), z.email({ error: 'must be a valid email address' })])
+    .union([z.literal(''), z.email({ error: `${label} must be a valid email address` })], {
+      error: (issue) => (issue.code === 'invalid_union' ? issue.errors[1]?.[0]?.message : undefined),
+    })
     .nullable()
     .optional();
 

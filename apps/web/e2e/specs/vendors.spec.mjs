@@ -21,7 +21,7 @@ export default [
     await vendors.fillForm({ Email: 'not-an-email' });
     await vendors.submit('Create Vendor');
     await expectVisible(vendors.dialog.getByText('Vendor name is required'));
-    await expectVisible(vendors.dialog.getByText('must be a valid email address'));
+    await expectVisible(vendors.dialog.getByText('Email must be a valid email address'));
     await snap('vendor-form-validation');
 
     await vendors.fillForm({
