@@ -1,11 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ACCOUNT_SUBTYPES, ACCOUNT_TYPES, type AccountType } from '@covenant/contracts/constants';
 import { accountInput } from '@covenant/contracts/entities';
+import { useSaveRecord } from '@/components/save-record';
 import { EntityFormDialog, SelectField, SwitchField, TextareaField, TextField, useContractForm } from '@/components/entity-form';
-import { create, entityKeys, update } from '@/lib/entities';
 import { FundField } from '@/features/funds/fund-field';
-import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import type { Account } from './accounts.api';
 
@@ -13,7 +10,6 @@ const TYPE_OPTIONS = ACCOUNT_TYPES.map((t) => ({ value: t, label: humanize(t) })
 
 /** Add/Edit account; the subtype list follows the type and resets to its first subtype when the type changes. */
 export function AccountFormDialog({ account, onClose }: { account: Account | null; onClose(): void }) {
-  const queryClient = useQueryClient();
   const isEdit = account !== null;
   const form = useContractForm(accountInput, {
     account_number: account?.account_number ?? '',
@@ -27,18 +23,12 @@ export function AccountFormDialog({ account, onClose }: { account: Account | nul
   });
   const type = form.watch('account_type') as AccountType | '';
 
-  const save = useMutation({
-    mutationFn: (body: typeof accountInput._output) => {
-      // Only asset accounts hold a fund's money.
-      const sent = { ...body, fund_id: body.account_type === 'asset' ? body.fund_id : null };
-      return isEdit ? update<Account>('ChartOfAccount', account.id, sent) : create<Account>('ChartOfAccount', sent);
-    },
-    onSuccess: async () => {
-      toast.success(isEdit ? 'Account updated' : 'Account created');
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all('ChartOfAccount') });
-      onClose();
-    },
-    onError: (e) => toast.error(`Failed to save account: ${errorMessage(e)}`),
+  const save = useSaveRecord<Account, typeof accountInput._output>({
+    entity: 'ChartOfAccount',
+    noun: 'account',
+    record: account,
+    onSaved: onClose,
+    prepare: (body) => ({ ...body, fund_id: body.account_type === 'asset' ? body.fund_id : null }) // only asset accounts hold a fund's money,
   });
 
   const subtypes = (type ? ACCOUNT_SUBTYPES[type] : []).map((s) => ({ value: s, label: humanize(s) }));

@@ -1,14 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { useQuery } from '@tanstack/react-query';
 import { productInput } from '@covenant/contracts/entities';
+import { useSaveRecord } from '@/components/save-record';
 import { EntityFormDialog, SelectField, SwitchField, TextareaField, TextField, useContractForm } from '@/components/entity-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { create, entityKeys, update } from '@/lib/entities';
 import { accountLabel, type Account } from '@/features/chart-of-accounts/accounts.api';
 import { FundField } from '@/features/funds/fund-field';
 import { fundsQuery } from '@/features/funds/funds.api';
-import { errorMessage } from '@/lib/api';
 import type { Product } from './items.api';
 
 interface Props {
@@ -43,7 +41,6 @@ export function ItemFormDialog(props: Props) {
 
 /** The item form on the product contract (spec part 2, section 5): every field required, price a number of at least 0. */
 function ItemForm({ item, accounts, onClose, operatingFundId }: Props & { operatingFundId: string }) {
-  const queryClient = useQueryClient();
   const isEdit = item !== null;
   const form = useContractForm(productInput, {
     product_code: item?.product_code ?? '',
@@ -54,15 +51,7 @@ function ItemForm({ item, accounts, onClose, operatingFundId }: Props & { operat
     is_active: item?.is_active ?? true,
   });
 
-  const save = useMutation({
-    mutationFn: (body: typeof productInput._output) => (isEdit ? update<Product>('Product', item.id, body) : create<Product>('Product', body)),
-    onSuccess: async () => {
-      toast.success(isEdit ? 'Item updated' : 'Item created');
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all('Product') });
-      onClose();
-    },
-    onError: (e) => toast.error(`Failed to save item: ${errorMessage(e)}`),
-  });
+  const save = useSaveRecord<Product, typeof productInput._output>({ entity: 'Product', noun: 'item', record: item, onSaved: onClose });
 
   // An inactive account stays choosable when it is the item's current one.
   const choices = accounts.filter((a) => a.is_active || a.id === item?.account_id).map((a) => ({ value: a.id, label: accountLabel(a) }));

@@ -1,14 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { taxRateInput } from '@covenant/contracts/entities';
-import { toast } from 'sonner';
+import { useSaveRecord } from '@/components/save-record';
 import { EntityFormDialog, SwitchField, TextareaField, TextField, useContractForm } from '@/components/entity-form';
-import { create, entityKeys, update } from '@/lib/entities';
-import { errorMessage } from '@/lib/api';
 import type { TaxRate } from './tax-rates.api';
 
 /** Add or edit a tax rate; the form checks the contract's rules (name required, rate 0 to 100) before sending. */
 export function TaxRateFormDialog({ taxRate, onClose }: { taxRate: TaxRate | null; onClose(): void }) {
-  const queryClient = useQueryClient();
   const isEdit = taxRate !== null;
   const form = useContractForm(taxRateInput, {
     tax_name: taxRate?.tax_name ?? '',
@@ -17,15 +13,7 @@ export function TaxRateFormDialog({ taxRate, onClose }: { taxRate: TaxRate | nul
     is_active: taxRate?.is_active ?? true,
   });
 
-  const save = useMutation({
-    mutationFn: (body: typeof taxRateInput._output) => (isEdit ? update<TaxRate>('TaxRate', taxRate.id, body) : create<TaxRate>('TaxRate', body)),
-    onSuccess: async () => {
-      toast.success(isEdit ? 'Tax rate updated' : 'Tax rate created');
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all('TaxRate') });
-      onClose();
-    },
-    onError: (e) => toast.error(`Failed to save tax rate: ${errorMessage(e)}`),
-  });
+  const save = useSaveRecord<TaxRate, typeof taxRateInput._output>({ entity: 'TaxRate', noun: 'tax rate', record: taxRate, onSaved: onClose });
 
   return (
     <EntityFormDialog

@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { DEFAULT_VENDOR_TERMS, VENDOR_STATUSES, VENDOR_TYPES } from '@covenant/contracts/constants';
 import { vendorInput } from '@covenant/contracts/entities';
+import { useSaveRecord } from '@/components/save-record';
 import { EntityFormDialog, SelectField, TextareaField, TextField, useContractForm } from '@/components/entity-form';
-import { create, entityKeys, update } from '@/lib/entities';
-import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import type { Vendor } from './vendors.api';
 
@@ -14,7 +11,6 @@ const STATUS_OPTIONS = optionsOf(VENDOR_STATUSES);
 
 /** Add or edit a vendor on the vendor contract (spec part 2, section 5); a new one is an active contractor on Net 30. */
 export function VendorFormDialog({ vendor, onClose }: { vendor: Vendor | null; onClose(): void }) {
-  const queryClient = useQueryClient();
   const isEdit = vendor !== null;
   const form = useContractForm(vendorInput, {
     vendor_name: vendor?.vendor_name ?? '',
@@ -32,15 +28,7 @@ export function VendorFormDialog({ vendor, onClose }: { vendor: Vendor | null; o
     notes: vendor?.notes ?? '',
   });
 
-  const save = useMutation({
-    mutationFn: (body: typeof vendorInput._output) => (isEdit ? update<Vendor>('Vendor', vendor.id, body) : create<Vendor>('Vendor', body)),
-    onSuccess: async () => {
-      toast.success(isEdit ? 'Vendor updated' : 'Vendor created');
-      await queryClient.invalidateQueries({ queryKey: entityKeys.all('Vendor') });
-      onClose();
-    },
-    onError: (e) => toast.error(`Failed to save vendor: ${errorMessage(e)}`),
-  });
+  const save = useSaveRecord<Vendor, typeof vendorInput._output>({ entity: 'Vendor', noun: 'vendor', record: vendor, onSaved: onClose });
 
   return (
     <EntityFormDialog
