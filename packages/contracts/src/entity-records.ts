@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { BILL_STATUSES, FUND_KINDS, INVOICE_STATUSES } from './constants.ts';
 import type {
   accountInput, billInput, billLineInput, billPaymentInput, fundInput, invoiceInput, invoiceLineInput, ownerInput, ownerPropertyInput,
-  paymentInput, productInput, propertyInput, taxRateInput, vendorInput,
+  paymentInput, privilegeInput, productInput, propertyInput, roleInput, taxRateInput, vendorInput,
 } from './entities.ts';
 import type { EntityRecord } from './records.ts';
 
@@ -53,3 +53,5 @@ export type Bill = RecordOf<
 >;
 export type BillLine = RecordOf<typeof billLineInput, { extended_price: number }, never, 'extended_price'>;
 export type BillPayment = RecordOf<typeof billPaymentInput>;
+export type Role = RecordOf<typeof roleInput, object, 'is_system_role'>;
+export type Privilege = RecordOf<typeof privilegeInput, object, 'can_create' | 'can_read' | 'can_update' | 'can_delete'>;

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LockIcon, SaveIcon, ShieldPlusIcon, UndoIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import type { Privilege, Role } from '@covenant/contracts/entity-records';
 import { ListPage } from '@/components/list-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,25 +12,12 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { create, deleteMany, entityKeys, invokeFunction, list, useLiveEntities, type EntityRecord } from '@/lib/entities';
+import { create, deleteMany, entityKeys, invokeFunction, list, useLiveEntities } from '@/lib/entities';
 import { isAdminUser } from '@/lib/roles';
 import { cn } from '@/lib/utils';
 import { useCurrentUser } from '@/app/current-user';
 import { permissionLevelOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
-
-interface Role extends EntityRecord {
-  role_name: string;
-  display_name: string;
-  description: string | null;
-  is_system_role: boolean;
-}
-
-interface Privilege extends EntityRecord {
-  role_name: string;
-  resource_name: string;
-  permission_level: PermissionLevel;
-}
 
 const RESOURCE_LABELS: Record<ResourceKey, string> = {
   dashboard: 'Dashboard',
