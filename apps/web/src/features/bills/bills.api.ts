@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { billPaymentInput } from '@covenant/contracts/entities';
 import type { Account, Bill, BillLine, BillPayment, Vendor } from '@covenant/contracts/entity-records';
 import { create, entityKeys, filter, get, invokeFunction, type EntityName } from '@/lib/entities';
 import { fetchListPage } from '@/lib/lists';
@@ -88,15 +89,8 @@ export function useSaveBill() {
   });
 }
 
-export interface PayBillInput {
-  bill_id: string;
-  payment_date: string;
-  amount: number;
-  payment_method: string;
-  reference_number?: string;
-  /** The bank account it is paid from; Operating Cash when none is given. */
-  cash_account_id?: string | undefined;
-}
+/** A bill payment as the contract parses it; without a cash account it is paid from Operating Cash. */
+export type PayBillInput = (typeof billPaymentInput)['_output'];
 
 /** Records a payment of a bill; the server posts it and updates the bill's balance and status. */
 export function usePayBill() {
