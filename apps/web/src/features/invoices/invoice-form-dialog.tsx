@@ -157,8 +157,18 @@ export function InvoiceFormDialog({ invoice, onClose }: { invoice: Invoice | nul
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">
-              <Label htmlFor="invoice-number">Invoice Number</Label>
-              <Input id="invoice-number" readOnly value={previewNumber} placeholder="Generated when an owner is chosen" />
+              {/* The server numbers the invoice by owner and date: the field shows only once the number is known, never blank. */}
+              {previewNumber ? (
+                <>
+                  <Label htmlFor="invoice-number">Invoice Number</Label>
+                  <Input id="invoice-number" readOnly value={previewNumber} />
+                </>
+              ) : (
+                <>
+                  <p className="text-sm leading-none font-medium">Invoice Number</p>
+                  <p className="text-muted-foreground py-2 text-sm">{owner.isFetching || sequence.isFetching ? 'Generating…' : 'Generated when an owner is chosen'}</p>
+                </>
+              )}
             </div>
             <div className="space-y-2">
               <Label htmlFor="invoice-owner">Owner *</Label>
