@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { billForm } from '@covenant/contracts/bills-form';
 import type { billPaymentInput } from '@covenant/contracts/entities';
 import type { Account, Bill, BillLine, BillPayment, Vendor } from '@covenant/contracts/entity-records';
 import { create, entityKeys, filter, get, invokeFunction, type EntityName } from '@/lib/entities';
@@ -61,17 +62,8 @@ export function expenseAccountsQuery() {
   });
 }
 
-export interface SaveBillInput {
-  vendor_id: string;
-  bill_number: string;
-  bill_date: string;
-  due_date?: string;
-  tax_amount: number;
-  payment_terms?: string;
-  notes?: string;
-  status?: 'draft' | 'pending';
-  lines: Array<{ description: string; quantity: number; unit_price: number; account_id: string; fund_id?: string | undefined }>;
-}
+/** A bill with its lines as the Create Bill form parses it, and whether it is saved as a draft or pending. */
+export type SaveBillInput = (typeof billForm)['_output'] & { status?: 'draft' | 'pending' };
 
 const REPORT_KEY = ['reports'] as const;
 
