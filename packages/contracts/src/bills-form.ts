@@ -4,7 +4,7 @@ import { recordId } from './fields.ts';
 import { formatMoney, toCents } from './money.ts';
 
 /** A record a form must choose: blank says "{label} is required" rather than "must be a record id". */
-const chosenId = (label: string) => z.string().trim().min(1, `${label} is required`).pipe(recordId(label));
+export const chosenId = (label: string) => z.string().trim().min(1, `${label} is required`).pipe(recordId(label));
 
 /** One line of the Create Bill form: an expense account is required on every line. */
 export const billLineForm = billLineInput

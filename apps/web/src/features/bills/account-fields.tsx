@@ -10,9 +10,11 @@ interface BoundSelectProps<V extends FieldValues> {
   /** Shown (and meant) while the field is blank, e.g. Operating Cash or the Operating fund. */
   fallback: string;
   className?: string;
+  /** The select's own accessible name when the visible label is shared, e.g. 'Fund for line 2'. */
+  selectLabel?: string;
 }
 
-function BoundSelect<V extends FieldValues>({ name, label, fallback, className, Select }: BoundSelectProps<V> & { Select: ComponentType<OptionSelectProps> }) {
+function BoundSelect<V extends FieldValues>({ name, label, fallback, className, selectLabel, Select }: BoundSelectProps<V> & { Select: ComponentType<OptionSelectProps> }) {
   const { control } = useFormContext<V>();
   return (
     <FormField
@@ -22,7 +24,7 @@ function BoundSelect<V extends FieldValues>({ name, label, fallback, className, 
         <FormItem className={className}>
           <FormLabel>{label}</FormLabel>
           <FormControl>
-            <Select value={(field.value as string | null | undefined) || fallback} onChange={field.onChange} />
+            <Select label={selectLabel} value={(field.value as string | null | undefined) || fallback} onChange={field.onChange} />
           </FormControl>
           <FormMessage role="alert" />
         </FormItem>
