@@ -79,8 +79,9 @@ export default function InvoicesPage() {
   });
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: entityKeys.all('Invoice') });
-  const resetPage = () => {
-    setPage(0);
+  /** A page of other rows: the selection (of the rows shown) is cleared. */
+  const goToPage = (p = 0) => {
+    setPage(p);
     setSelected([]);
   };
   const rows = invoices.data?.rows ?? [];
@@ -173,7 +174,7 @@ export default function InvoicesPage() {
           value={search}
           onChange={(text) => {
             setSearch(text);
-            resetPage();
+            goToPage();
           }}
         />
         <div className="flex flex-wrap gap-2" role="group" aria-label="Quick date filters">
@@ -185,7 +186,7 @@ export default function InvoicesPage() {
               aria-pressed={dateFilter === f.value}
               onClick={() => {
                 setDateFilter((d) => (d === f.value ? null : f.value));
-                resetPage();
+                goToPage();
               }}
             >
               {f.label}
@@ -200,7 +201,7 @@ export default function InvoicesPage() {
             setPropertyId(v);
             const unit = properties.data?.find((p) => p.id === v)?.unit_number;
             setPropertyLabel(unit === undefined ? 'All Properties' : `Unit ${unit}`);
-            resetPage();
+            goToPage();
           }}
         >
           <SelectTrigger className="w-full lg:w-48" aria-label="Filter by property">
@@ -221,7 +222,7 @@ export default function InvoicesPage() {
         value={tab}
         onValueChange={(v) => {
           setTab(v as InvoiceTab);
-          resetPage();
+          goToPage();
         }}
       >
         <TabsList>
@@ -334,16 +335,7 @@ export default function InvoicesPage() {
           </Table>
         )}
       </div>
-      <Pager
-        page={page}
-        pageSize={PAGE_SIZE}
-        shown={rows.length}
-        total={total}
-        onPage={(p) => {
-          setPage(p);
-          setSelected([]);
-        }}
-      />
+      <Pager page={page} pageSize={PAGE_SIZE} shown={rows.length} total={total} onPage={goToPage} />
 
       {viewing ? <InvoiceViewDialog invoice={viewing} statusLabel={displayStatus(viewing, now)} onClose={() => setViewing(null)} /> : null}
       {editing ? <InvoiceFormDialog invoice={editing.invoice} onClose={() => setEditing(null)} /> : null}

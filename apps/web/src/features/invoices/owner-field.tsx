@@ -1,6 +1,6 @@
-import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
 import { EntityPicker } from '@/components/entity-picker';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { BoundField } from '@/features/bills/bound-fields';
 import { OWNER_FIELDS, ownerLabel, type OwnerRef } from './invoices.api';
 
 /** The searchable owner picker of a document form, bound to the form ('' until an owner is chosen). */
@@ -11,34 +11,25 @@ export function OwnerField<V extends FieldValues>({ name, label, disabled, onPic
   /** After a choice, e.g. to clear what belonged to the previous owner. */
   onPicked?: (id: string) => void;
 }) {
-  const { control } = useFormContext<V>();
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <EntityPicker<OwnerRef>
-              entity="Owner"
-              label="Owner"
-              value={(field.value as string | null) || null}
-              onChange={(id) => {
-                field.onChange(id ?? '');
-                onPicked?.(id ?? '');
-              }}
-              searchFields={['first_name', 'last_name', 'owner_id']}
-              sort="last_name,first_name"
-              fields={OWNER_FIELDS}
-              labelOf={ownerLabel}
-              noneLabel="Select an owner"
-              disabled={disabled}
-            />
-          </FormControl>
-          <FormMessage role="alert" />
-        </FormItem>
+    <BoundField<V> name={name} label={label}>
+      {(field) => (
+        <EntityPicker<OwnerRef>
+          entity="Owner"
+          label="Owner"
+          value={(field.value as string | null) || null}
+          onChange={(id) => {
+            field.onChange(id ?? '');
+            onPicked?.(id ?? '');
+          }}
+          searchFields={['first_name', 'last_name', 'owner_id']}
+          sort="last_name,first_name"
+          fields={OWNER_FIELDS}
+          labelOf={ownerLabel}
+          noneLabel="Select an owner"
+          disabled={disabled}
+        />
       )}
-    />
+    </BoundField>
   );
 }

@@ -41,6 +41,11 @@ export default function PaymentsPage() {
   });
   const rows = payments.data?.rows ?? [];
   const total = payments.data?.total ?? 0;
+  /** A page of other rows: the selection (of the rows shown) is cleared. */
+  const goToPage = (p = 0) => {
+    setPage(p);
+    setSelected([]);
+  };
   const refresh = () => {
     for (const e of ['Payment', 'Invoice', 'PaymentInvoice'] as const) void queryClient.invalidateQueries({ queryKey: entityKeys.all(e) });
   };
@@ -104,8 +109,7 @@ export default function PaymentsPage() {
         value={search}
         onChange={(text) => {
           setSearch(text);
-          setPage(0);
-          setSelected([]);
+          goToPage();
         }}
       />
 
@@ -173,16 +177,7 @@ export default function PaymentsPage() {
           </Table>
         </div>
       )}
-      <Pager
-        page={page}
-        pageSize={PAGE_SIZE}
-        shown={rows.length}
-        total={total}
-        onPage={(p) => {
-          setPage(p);
-          setSelected([]);
-        }}
-      />
+      <Pager page={page} pageSize={PAGE_SIZE} shown={rows.length} total={total} onPage={goToPage} />
 
       {recording ? <RecordPaymentDialog onClose={() => setRecording(false)} /> : null}
       {bouncing ? <BouncePaymentDialog payment={bouncing} onClose={() => setBouncing(null)} /> : null}
