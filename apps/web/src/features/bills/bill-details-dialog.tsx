@@ -1,21 +1,24 @@
 import { PAYMENT_METHODS } from '@covenant/contracts/constants';
 import { centsToDecimal, formatMoney, toCents } from '@covenant/contracts/money';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { useState } from 'react';
+import { payBillForm } from '@covenant/contracts/bills-form';
+import { DialogButtons } from '@/components/dialog-form';
+import { SelectField, TextField, useContractForm } from '@/components/entity-form';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Form } from '@/components/ui/form';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { BillStatusBadge, methodLabel } from '@/features/bills/bill-status';
 import { today } from '@/lib/dates';
-import { BankAccountSelect } from '@/features/funds/fund-select';
 import { useOperatingCashId } from '@/features/funds/funds.api';
 import {
   billLinesQuery, billPaymentsQuery, billQuery, expenseAccountsQuery, usePayBill, type Bill,
 } from '@/features/bills/bills.api';
+import { BankAccountField } from './bound-fields';
+
+const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: methodLabel(m) }));
 
 /** 'Bill Details' (spec part 2, section 2): lines, totals and the payments made; 'Pay Bill' is beyond the spec. */
 export function BillDetailsDialog({ billId, vendorName, onClose }: { billId: string | null; vendorName: (id: string) => string; onClose: () => void }) {
@@ -160,79 +163,36 @@ function BillDetails({ billId, vendorName }: { billId: string; vendorName: (id: 
 
 function PayBillForm({ bill, onDone }: { bill: Bill; onDone: () => void }) {
   const payBill = usePayBill();
-  const [amount, setAmount] = useState(() => centsToDecimal(toCents(bill.balance_due)));
-  const [date, setDate] = useState(today);
-  const [method, setMethod] = useState<string>('check');
-  const [reference, setReference] = useState('');
-  const [cashAccount, setCashAccount] = useState('');
   const operatingCash = useOperatingCashId();
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const cents = Number.isNaN(Number(amount)) ? 0 : toCents(amount);
-    if (cents <= 0) return setError('Amount must be greater than 0');
-    if (cents > toCents(bill.balance_due)) return setError(`Amount cannot exceed the balance due of ${formatMoney(bill.balance_due)}`);
-    if (!date) return setError('Payment date is required');
-    setError(null);
+  const form = useContractForm(payBillForm(bill.balance_due), {
+    amount: centsToDecimal(toCents(bill.balance_due)),
+    payment_date: today(),
+    payment_method: 'check',
+    reference_number: '',
+    cash_account_id: '',
+  });
+  const onSubmit = ({ reference_number, cash_account_id, ...values }: ReturnType<typeof payBillForm>['_output']) =>
     payBill.mutate(
-      {
-        bill_id: bill.id, amount: cents / 100, payment_date: date, payment_method: method, reference_number: reference.trim() || undefined,
-        cash_account_id: cashAccount || operatingCash || undefined,
-      },
-      { onSuccess: onDone, onError: (e) => setError(e.message) },
+      { ...values, bill_id: bill.id, reference_number: reference_number?.trim() || undefined, cash_account_id: cash_account_id || operatingCash || undefined },
+      { onSuccess: onDone },
     );
-  };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Pay Bill" className="bg-muted/40 space-y-4 rounded-md border p-4">
-      <h4 className="font-medium">Pay Bill</h4>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="space-y-1">
-          <Label htmlFor="pay-amount">Amount</Label>
-          <Input id="pay-amount" type="number" min={0} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} />
+    <Form {...form}>
+      <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} noValidate aria-label="Pay Bill" className="bg-muted/40 space-y-4 rounded-md border p-4">
+        <h4 className="font-medium">Pay Bill</h4>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField name="amount" label="Amount" type="number" min={0} step="0.01" />
+          <TextField name="payment_date" label="Payment Date" type="date" />
+          <SelectField name="payment_method" label="Payment Method" options={METHOD_OPTIONS} />
+          <TextField name="reference_number" label="Reference Number" />
+          <BankAccountField name="cash_account_id" label="Paid From" fallback={operatingCash} />
         </div>
-        <div className="space-y-1">
-          <Label htmlFor="pay-date">Payment Date</Label>
-          <Input id="pay-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="pay-method">Payment Method</Label>
-          <Select value={method} onValueChange={setMethod}>
-            <SelectTrigger id="pay-method" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PAYMENT_METHODS.map((m) => (
-                <SelectItem key={m} value={m}>
-                  {methodLabel(m)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="pay-reference">Reference Number</Label>
-          <Input id="pay-reference" value={reference} onChange={(e) => setReference(e.target.value)} />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor="pay-cash-account">Paid From</Label>
-          <BankAccountSelect id="pay-cash-account" value={cashAccount || operatingCash} onChange={setCashAccount} />
-        </div>
-      </div>
-      {error ? (
-        <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={payBill.isPending}>
-          {payBill.isPending ? 'Saving...' : 'Record Payment'}
-        </Button>
-      </div>
-    </form>
+        <FormError error={payBill.error} />
+        <DialogButtons onCancel={onDone} isPending={payBill.isPending}>
+          Record Payment
+        </DialogButtons>
+      </form>
+    </Form>
   );
 }

@@ -2,9 +2,9 @@ import { formatMoney } from '@covenant/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { EyeIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { EmptyRow, ListPage, ListSkeleton } from '@/components/list-page';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { entityKeys, useLiveRefresh } from '@/lib/entities';
 import { isForbidden, NoAccess } from '@/app/page-access';
@@ -27,47 +27,40 @@ export default function BillsPage() {
   if (isForbidden(bills.error)) return <NoAccess />;
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
-      <title>Bills · Covenant</title>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Bills</h1>
-          <p className="text-muted-foreground">Vendor bills and accounts payable</p>
-        </div>
+    <ListPage
+      title="Bills"
+      description="Vendor bills and accounts payable"
+      className="max-w-6xl"
+      error={bills.error}
+      actions={
         <Button onClick={() => setIsCreating(true)}>
           <PlusIcon aria-hidden="true" />
           Create Bill
         </Button>
-      </div>
-
-      {bills.isError ? <p className="text-destructive">{bills.error.message}</p> : null}
-
-      <Card className="py-0">
-        <CardContent className="px-0">
-          {bills.isPending ? (
-            <div className="space-y-2 p-4">
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} className="h-10" />
-              ))}
-            </div>
-          ) : list.length === 0 ? (
-            <p className="text-muted-foreground py-10 text-center">No bills found</p>
-          ) : (
-            <Table aria-label="Bills">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Bill #</TableHead>
-                  <TableHead>Vendor</TableHead>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Due Date</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                  <TableHead className="text-right">Balance</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {list.map((bill) => (
+      }
+    >
+      {bills.isPending ? (
+        <ListSkeleton label="Loading bills" />
+      ) : (
+        <div className="rounded-md border">
+          <Table aria-label="Bills">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Bill #</TableHead>
+                <TableHead>Vendor</TableHead>
+                <TableHead>Date</TableHead>
+                <TableHead>Due Date</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead className="text-right">Balance</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.length === 0 ? (
+                <EmptyRow colSpan={8}>No bills found</EmptyRow>
+              ) : (
+                list.map((bill) => (
                   <TableRow key={bill.id} aria-label={bill.bill_number}>
                     <TableCell className="font-medium">{bill.bill_number}</TableCell>
                     <TableCell>{bill.vendor_name ?? ''}</TableCell>
@@ -84,27 +77,17 @@ export default function BillsPage() {
                       </Button>
                     </TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      )}
 
-      {page > 0 || total > BILLS_PAGE_SIZE ? (
-        <nav className="flex items-center justify-end gap-2" aria-label="Pages">
-          <span className="text-muted-foreground text-sm">Page {page + 1}</span>
-          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={(page + 1) * BILLS_PAGE_SIZE >= total} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager page={page} pageSize={BILLS_PAGE_SIZE} shown={list.length} total={total} onPage={setPage} />
 
       <BillFormDialog open={isCreating} onOpenChange={setIsCreating} />
       <BillDetailsDialog billId={viewing} vendorName={vendorName} onClose={() => setViewing(null)} />
-    </div>
+    </ListPage>
   );
 }

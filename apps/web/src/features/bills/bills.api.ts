@@ -1,5 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { create, entityKeys, filter, get, invokeFunction, type EntityName, type EntityRecord } from '@/lib/entities';
+import type { billForm } from '@covenant/contracts/bills-form';
+import type { billPaymentInput } from '@covenant/contracts/entities';
+import type { Account, Bill, BillLine, BillPayment, Vendor } from '@covenant/contracts/entity-records';
+import { create, entityKeys, filter, get, invokeFunction, type EntityName } from '@/lib/entities';
 import { fetchListPage } from '@/lib/lists';
 
 export const BILLS_PAGE_SIZE = 50;
@@ -7,54 +10,10 @@ export const BILLS_PAGE_SIZE = 50;
 // BillPayment is served by the server but not yet named in the shared EntityName union.
 const BILL_PAYMENT = 'BillPayment' as EntityName;
 
-export type BillStatus = 'draft' | 'pending' | 'paid' | 'partial' | 'overdue' | 'cancelled';
-
-export interface Bill extends EntityRecord {
-  bill_number: string;
-  vendor_id: string;
-  bill_date: string;
-  due_date: string | null;
-  subtotal: number | string;
-  tax_amount: number | string;
-  total_amount: number | string;
-  balance_due: number | string;
-  amount_paid: number | string;
-  status: BillStatus;
-  payment_terms: string | null;
-  notes: string | null;
-}
-
-export interface BillLine extends EntityRecord {
-  bill_id: string;
-  description: string | null;
-  quantity: number | string;
-  unit_price: number | string;
-  extended_price: number | string;
-  account_id: string | null;
-  fund_id?: string | null;
-}
-
-export interface BillPayment extends EntityRecord {
-  bill_id: string;
-  payment_date: string;
-  amount: number | string;
-  payment_method: string | null;
-  reference_number: string | null;
-  notes: string | null;
-}
-
-export interface VendorSummary extends EntityRecord {
-  vendor_name: string;
-  payment_terms: string | null;
-  status: string | null;
-}
-
-export interface ExpenseAccount extends EntityRecord {
-  account_number: string;
-  account_name: string;
-}
-
-/** The date in the browser's time zone as YYYY-MM-DD. */
+export type { Bill, BillLine, BillPayment };
+export type BillStatus = Bill['status'];
+export type VendorSummary = Pick<Vendor, 'id' | 'vendor_name' | 'payment_terms' | 'status'>;
+export type ExpenseAccount = Pick<Account, 'id' | 'account_number' | 'account_name'>;
 
 /** One page of bills, newest bill date first, each with its vendor's name (joined by the server). */
 export function billsQuery(page: number) {
@@ -103,17 +62,8 @@ export function expenseAccountsQuery() {
   });
 }
 
-export interface SaveBillInput {
-  vendor_id: string;
-  bill_number: string;
-  bill_date: string;
-  due_date?: string;
-  tax_amount: number;
-  payment_terms?: string;
-  notes?: string;
-  status?: 'draft' | 'pending';
-  lines: Array<{ description: string; quantity: number; unit_price: number; account_id: string; fund_id?: string | undefined }>;
-}
+/** A bill with its lines as the Create Bill form parses it, and whether it is saved as a draft or pending. */
+export type SaveBillInput = (typeof billForm)['_output'] & { status?: 'draft' | 'pending' };
 
 const REPORT_KEY = ['reports'] as const;
 
@@ -131,15 +81,8 @@ export function useSaveBill() {
   });
 }
 
-export interface PayBillInput {
-  bill_id: string;
-  payment_date: string;
-  amount: number;
-  payment_method: string;
-  reference_number?: string;
-  /** The bank account it is paid from; Operating Cash when none is given. */
-  cash_account_id?: string | undefined;
-}
+/** A bill payment as the contract parses it; without a cash account it is paid from Operating Cash. */
+export type PayBillInput = (typeof billPaymentInput)['_output'];
 
 /** Records a payment of a bill; the server posts it and updates the bill's balance and status. */
 export function usePayBill() {

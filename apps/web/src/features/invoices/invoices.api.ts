@@ -1,65 +1,16 @@
 import { addDays } from '@covenant/contracts/documents';
 import type { DatePeriod, InvoiceTab } from '@covenant/contracts/lists';
+import type { Invoice, InvoiceLine, Owner, Product, TaxRate } from '@covenant/contracts/entity-records';
 import type { User } from '@/lib/api';
 import type { EntityRecord } from '@/lib/entities';
 import { fetchListPage } from '@/lib/lists';
 import { isAdminUser } from '@/lib/roles';
 
-export type Amount = number | string;
+export type { Invoice, InvoiceLine, Product, TaxRate };
 
-export interface Invoice extends EntityRecord {
-  invoice_number: string;
-  invoice_date: string;
-  due_date: string | null;
-  owner_id: string;
-  property_id: string | null;
-  subtotal: Amount;
-  tax_rate_id: string | null;
-  tax_amount: Amount;
-  total_amount: Amount;
-  balance_due: Amount;
-  amount_paid: Amount;
-  status: 'draft' | 'sent' | 'paid' | 'partial' | 'overdue' | 'cancelled';
-  notes: string | null;
-  payment_terms: string | null;
-}
-
-export interface InvoiceLine extends EntityRecord {
-  invoice_id: string;
-  product_id: string | null;
-  description: string | null;
-  quantity: Amount;
-  unit_price: Amount;
-  extended_price: Amount;
-  account_id: string | null;
-  fund_id?: string | null;
-}
-
-export interface OwnerRef extends EntityRecord {
-  owner_id: string;
-  first_name: string;
-  last_name: string;
-  email?: string | null;
-  mailing_address?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip_code?: string | null;
-}
-
-export interface Product extends EntityRecord {
-  product_code: string;
-  description: string;
-  unit_price: Amount;
-  account_id: string | null;
-  fund_id?: string | null;
-  is_active: boolean;
-}
-
-export interface TaxRate extends EntityRecord {
-  tax_name: string;
-  tax_rate: Amount;
-  is_active: boolean;
-}
+/** An owner as a document shows it: the server's join gives the name only; a full record has the address too. */
+export type OwnerRef = EntityRecord & Pick<Owner, 'id' | 'owner_id' | 'first_name' | 'last_name'> &
+  Partial<Pick<Owner, 'email' | 'mailing_address' | 'city' | 'state' | 'zip_code'>>;
 
 export const PAGE_SIZE = 50;
 export const OWNER_FIELDS = ['id', 'owner_id', 'first_name', 'last_name'];

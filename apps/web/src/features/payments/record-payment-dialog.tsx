@@ -1,19 +1,20 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { allocate } from '@covenant/contracts/documents';
 import { formatMoney, toCents } from '@covenant/contracts/money';
-import { EntityPicker } from '@/components/entity-picker';
+import { recordPaymentForm } from '@covenant/contracts/payments-form';
+import { SelectField, TextareaField, TextField, useContractForm } from '@/components/entity-form';
 import { FormError } from '@/components/form-error';
+import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { entityKeys, filter, invokeFunction } from '@/lib/entities';
-import { OWNER_FIELDS, ownerLabel, type Invoice, type OwnerRef } from '@/features/invoices/invoices.api';
-import { BankAccountSelect } from '@/features/funds/fund-select';
+import type { Invoice } from '@/features/invoices/invoices.api';
+import { OwnerField } from '@/features/invoices/owner-field';
+import { BankAccountField } from '@/features/bills/bound-fields';
 import { useOperatingCashId } from '@/features/funds/funds.api';
 import { today } from '@/lib/dates';
 
@@ -26,7 +27,7 @@ export const PAYMENT_METHODS = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-function safeCents(value: string): number | null {
+function safeCents(value: string | number): number | null {
   try {
     const c = toCents(value);
     return c >= 0 ? c : null;
@@ -35,6 +36,8 @@ function safeCents(value: string): number | null {
   }
 }
 
+const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m.value, label: m.label }));
+
 /**
  * Records an owner payment allocated in order across the chosen invoices; mount it fresh for each opening
  * so the idempotency key is new per opening and a double submit records once.
@@ -42,17 +45,18 @@ function safeCents(value: string): number | null {
 export function RecordPaymentDialog({ invoice, onClose }: { invoice?: Invoice | null; onClose(): void }) {
   const queryClient = useQueryClient();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [ownerId, setOwnerId] = useState<string | null>(invoice?.owner_id ?? null);
-  const [paymentDate, setPaymentDate] = useState(today());
-  const [method, setMethod] = useState('check');
-  const [amount, setAmount] = useState(invoice ? String(invoice.balance_due) : '');
-  const [reference, setReference] = useState('');
-  const [notes, setNotes] = useState('');
-  const [depositAccount, setDepositAccount] = useState('');
   const operatingCash = useOperatingCashId();
-  const [selected, setSelected] = useState<string[]>(invoice ? [invoice.id] : []);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const form = useContractForm(recordPaymentForm, {
+    payment_date: today(),
+    payment_method: 'check',
+    amount: invoice ? String(invoice.balance_due) : '',
+    owner_id: invoice?.owner_id ?? '',
+    reference_number: '',
+    notes: '',
+    deposit_account_id: '',
+    invoice_ids: invoice ? [invoice.id] : [],
+  });
+  const [ownerId, amount, selected] = useWatch({ control: form.control, name: ['owner_id', 'amount', 'invoice_ids'] });
 
   const openQuery = { owner_id: ownerId, balance_due: { $gt: 0 }, status: { $nin: ['cancelled', 'draft'] } };
   const outstanding = useQuery({
@@ -65,31 +69,24 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice?: Invoice | 
   const amountCents = safeCents(amount);
   const preview = amountCents === null ? null : allocate(amountCents, chosen.map((i) => ({ id: i.id, balanceCents: toCents(i.balance_due) })));
   const appliedTo = new Map(preview?.applications.map((a) => [a.id, a.cents]) ?? []);
+  const setSelected = (ids: string[]) => form.setValue('invoice_ids', ids);
 
-  const submit = async () => {
-    if (!ownerId || amountCents === null || !paymentDate) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await invokeFunction('recordPayment', {
-        owner_id: ownerId,
-        amount: amount,
-        payment_date: paymentDate,
-        payment_method: method,
-        reference_number: reference || undefined,
+  const record = useMutation({
+    mutationFn: ({ deposit_account_id, invoice_ids, reference_number, notes, ...body }: typeof recordPaymentForm._output) =>
+      invokeFunction('recordPayment', {
+        ...body,
+        reference_number: reference_number || undefined,
         notes: notes || undefined,
-        invoice_ids: chosen.map((i) => i.id),
+        // Only the chosen invoices still listed as open for this owner.
+        invoice_ids: invoice_ids.filter((id) => invoices.some((i) => i.id === id)),
         idempotency_key: idempotencyKey,
-        deposit_account_id: depositAccount || operatingCash || undefined,
-      });
+        deposit_account_id: deposit_account_id || operatingCash || undefined,
+      }),
+    onSuccess: async () => {
       for (const e of ['Payment', 'Invoice', 'PaymentInvoice'] as const) await queryClient.invalidateQueries({ queryKey: entityKeys.all(e) });
       onClose();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -98,112 +95,67 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice?: Invoice | 
           <DialogTitle>Record Payment</DialogTitle>
           <DialogDescription>The amount is applied in order to the selected invoices; any remainder is kept as the owner's credit.</DialogDescription>
         </DialogHeader>
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-2">
-              <Label htmlFor="payment-date">Payment Date *</Label>
-              <Input id="payment-date" type="date" required value={paymentDate} onChange={(e) => setPaymentDate(e.target.value)} />
+        <Form {...form}>
+          <form className="space-y-4" noValidate onSubmit={(e) => void form.handleSubmit((body) => record.mutate(body))(e)}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField name="payment_date" label="Payment Date *" type="date" />
+              <SelectField name="payment_method" label="Payment Method *" options={METHOD_OPTIONS} />
+              <TextField name="amount" label="Amount *" type="number" min={0} step="0.01" />
+              <OwnerField name="owner_id" label="Owner *" onPicked={() => setSelected([])} />
             </div>
-            <div className="space-y-2">
-              <Label htmlFor="payment-method">Payment Method *</Label>
-              <Select value={method} onValueChange={setMethod}>
-                <SelectTrigger id="payment-method" className="w-full" aria-label="Payment Method">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PAYMENT_METHODS.map((m) => (
-                    <SelectItem key={m.value} value={m.value}>{m.label}</SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="payment-amount">Amount *</Label>
-              <Input id="payment-amount" type="number" min={0} step="0.01" required value={amount} onChange={(e) => setAmount(e.target.value)} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="payment-owner">Owner *</Label>
-              <EntityPicker<OwnerRef>
-                id="payment-owner"
-                entity="Owner"
-                label="Owner"
-                value={ownerId}
-                onChange={(id) => {
-                  setOwnerId(id);
-                  setSelected([]);
-                }}
-                searchFields={['first_name', 'last_name', 'owner_id']}
-                sort="last_name,first_name"
-                fields={OWNER_FIELDS}
-                labelOf={ownerLabel}
-                noneLabel="Select an owner"
-              />
-            </div>
-          </div>
 
-          {ownerId ? (
-            <div className="space-y-2">
-              <p className="text-sm font-medium">Outstanding Invoices</p>
-              <ul className="h-48 overflow-y-auto rounded-md border p-2" aria-label="Outstanding invoices" data-testid="outstanding-invoices">
-                {outstanding.isPending ? <li className="text-muted-foreground text-sm">Loading...</li> : null}
-                {!outstanding.isPending && invoices.length === 0 ? (
-                  <li className="text-muted-foreground text-sm">No outstanding invoices</li>
+            {ownerId ? (
+              <div className="space-y-2">
+                <p className="text-sm font-medium">Outstanding Invoices</p>
+                <ul className="h-48 overflow-y-auto rounded-md border p-2" aria-label="Outstanding invoices" data-testid="outstanding-invoices">
+                  {outstanding.isPending ? <li className="text-muted-foreground text-sm">Loading...</li> : null}
+                  {!outstanding.isPending && invoices.length === 0 ? (
+                    <li className="text-muted-foreground text-sm">No outstanding invoices</li>
+                  ) : null}
+                  {invoices.map((inv) => {
+                    const applied = appliedTo.get(inv.id);
+                    return (
+                      <li key={inv.id} className="flex items-center gap-2 py-1 text-sm">
+                        <Checkbox
+                          id={`apply-${inv.id}`}
+                          aria-label={`Apply to ${inv.invoice_number}`}
+                          checked={selected.includes(inv.id)}
+                          onCheckedChange={(c) => setSelected(c ? [...selected, inv.id] : selected.filter((x) => x !== inv.id))}
+                        />
+                        <label htmlFor={`apply-${inv.id}`} className="flex flex-1 flex-wrap justify-between gap-2">
+                          <span>{inv.invoice_number} · {inv.invoice_date}</span>
+                          <span className="tabular-nums">
+                            Balance {formatMoney(inv.balance_due)}
+                            {applied ? <span className="ml-2 font-medium text-green-700 dark:text-green-400">Apply {formatMoney(applied / 100)}</span> : null}
+                          </span>
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+                {preview ? (
+                  <p className="text-sm" data-testid="payment-allocation">
+                    Applied: {formatMoney((amountCents! - preview.remainderCents) / 100)} · Owner credit: {formatMoney(preview.remainderCents / 100)}
+                  </p>
                 ) : null}
-                {invoices.map((inv) => {
-                  const applied = appliedTo.get(inv.id);
-                  return (
-                    <li key={inv.id} className="flex items-center gap-2 py-1 text-sm">
-                      <Checkbox
-                        id={`apply-${inv.id}`}
-                        aria-label={`Apply to ${inv.invoice_number}`}
-                        checked={selected.includes(inv.id)}
-                        onCheckedChange={(c) => setSelected((s) => (c ? [...s, inv.id] : s.filter((x) => x !== inv.id)))}
-                      />
-                      <label htmlFor={`apply-${inv.id}`} className="flex flex-1 flex-wrap justify-between gap-2">
-                        <span>{inv.invoice_number} · {inv.invoice_date}</span>
-                        <span className="tabular-nums">
-                          Balance {formatMoney(inv.balance_due)}
-                          {applied ? <span className="ml-2 font-medium text-green-700 dark:text-green-400">Apply {formatMoney(applied / 100)}</span> : null}
-                        </span>
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-              {preview ? (
-                <p className="text-sm" data-testid="payment-allocation">
-                  Applied: {formatMoney((amountCents! - preview.remainderCents) / 100)} · Owner credit: {formatMoney(preview.remainderCents / 100)}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+              </div>
+            ) : null}
 
-          <div className="space-y-2">
-            <Label htmlFor="payment-deposit-account">Deposit Account</Label>
-            <BankAccountSelect id="payment-deposit-account" value={depositAccount || operatingCash} onChange={setDepositAccount} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="payment-reference">Reference Number</Label>
-            <Input id="payment-reference" value={reference} onChange={(e) => setReference(e.target.value)} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="payment-notes">Notes</Label>
-            <Textarea id="payment-notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
-          </div>
-          <FormError error={error} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={!ownerId || amountCents === null || !amount || !paymentDate || saving}>
-              {saving ? 'Recording...' : 'Record Payment'}
-            </Button>
-          </DialogFooter>
-        </form>
+            <div className="grid gap-4">
+              <BankAccountField name="deposit_account_id" label="Deposit Account" fallback={operatingCash} />
+              <TextField name="reference_number" label="Reference Number" />
+              <TextareaField name="notes" label="Notes" />
+            </div>
+            <FormError error={record.error} />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
+              {/* Nothing to record until an owner and an amount are given. */}
+              <SubmitButton isPending={record.isPending} disabled={record.isPending || !ownerId || amountCents === null || amount === ''}>
+                Record Payment
+              </SubmitButton>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
