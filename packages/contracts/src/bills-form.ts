@@ -3,19 +3,16 @@ import { billInput, billLineInput, billPaymentInput } from './entities.ts';
 import { recordId } from './fields.ts';
 import { formatMoney, toCents } from './money.ts';
 
-/** A record a form must choose: blank says "{label} is required" rather than "must be a record id". */
-export const chosenId = (label: string) => z.string().trim().min(1, `${label} is required`).pipe(recordId(label));
-
 /** One line of the Create Bill form: an expense account is required on every line. */
 export const billLineForm = billLineInput
   .pick({ description: true, quantity: true, unit_price: true, fund_id: true })
-  .extend({ account_id: chosenId('Expense account') });
+  .extend({ account_id: recordId('Expense account') });
 
 /** The Create Bill form (the body of saveBill without its status): vendor, number and date required, at least one line. */
 export const billForm = billInput
   .pick({ bill_number: true, bill_date: true, due_date: true, tax_amount: true, payment_terms: true, notes: true })
   .extend({
-    vendor_id: chosenId('Vendor'),
+    vendor_id: recordId('Vendor'),
     lines: z.array(billLineForm).min(1, 'Add at least one line item').max(200, 'A bill has at most 200 lines'),
   });
 

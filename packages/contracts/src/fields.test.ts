@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimal, enumOf, integer, money, optMoney, recordId } from './fields.ts';
+import { decimal, enumOf, integer, isoDate, money, optDate, optMoney, recordId } from './fields.ts';
 
 const message = (result: { error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
@@ -61,5 +61,19 @@ describe('record ids and choices: nothing chosen is "required"', () => {
     expect(message(kind.safeParse(undefined))).toBe('Account type is required');
     expect(message(kind.safeParse('castle'))).toBe('Account type must be one of: asset, liability');
     expect(kind.parse('asset')).toBe('asset');
+  });
+});
+
+describe('dates: a blank one is "required", text that is not a real date is named', () => {
+  it.each([
+    ['', 'Invoice date is required'],
+    ['2026-02-30', 'Invoice date must be a date (YYYY-MM-DD)'],
+    ['02/01/2026', 'Invoice date must be a date (YYYY-MM-DD)'],
+  ])('%j: %s', (input, expected) => {
+    expect(message(isoDate('Invoice date').safeParse(input))).toBe(expected);
+  });
+  it('a real date parses as it is; an optional one may be blank', () => {
+    expect(isoDate('Invoice date').parse('2028-02-29')).toBe('2028-02-29');
+    expect(optDate('Due date').parse('')).toBe('');
   });
 });

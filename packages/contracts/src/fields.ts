@@ -13,20 +13,22 @@ export const reqText = (label: string, max = 200) =>
 
 export const optEmail = (label = 'Email') =>
   z
-    .union([z.literal(''), z.email({ error: `${label} must be a valid email address` })], {
-      error: (issue) => (issue.code === 'invalid_union' ? issue.errors[1]?.[0]?.message : undefined),
-    })
+    .union([z.literal(''), z.email({ error: `${label} must be a valid email address` })], valueMessage)
     .nullable()
     .optional();
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** An ISO calendar date (YYYY-MM-DD) that exists. */
 export const isoDate = (label = 'date') =>
-  z.string({ error: `${label} must be a date (YYYY-MM-DD)` }).refine(
-    (s) => DATE_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    `${label} must be a date (YYYY-MM-DD)`,
-  );
-export const optDate = (label?: string) => z.union([z.literal(''), isoDate(label)]).nullable().optional();
+  z.string({ error: `${label} must be a date (YYYY-MM-DD)` }).check((ctx) => {
+    const s = ctx.value;
+    if (DATE_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)) return;
+    ctx.issues.push({ code: 'custom', input: s, message: s.trim() === '' ? `${label} is required` : `${label} must be a date (YYYY-MM-DD)` });
+  });
+/** When a union of "blank" and a value fails, the value's own message ("Due date must be a date"), not the union's. */
+const valueMessage = { error: (issue: { code?: string; errors?: ReadonlyArray<ReadonlyArray<{ message: string }>> }) => (issue.code === 'invalid_union' ? issue.errors?.[1]?.[0]?.message : undefined) };
+
+export const optDate = (label?: string) => z.union([z.literal(''), isoDate(label)], valueMessage).nullable().optional();
 
 function decimalPlaces(n: number): number {
   const s = n.toString();
@@ -64,10 +66,7 @@ export const money = (label: string) => decimal(label, { min: 0, max: 999_999_99
 /** An optional field of a form or a request: an empty string means "no value", like null. */
 export const blankAsNull = <T extends z.ZodType>(schema: T) =>
   z
-    .union([z.literal('').transform(() => null), schema], {
-      // Not blank: the value's own problem ("Fee must be a number"), not the union's.
-      error: (issue) => (issue.code === 'invalid_union' ? issue.errors[1]?.[0]?.message : undefined),
-    })
+    .union([z.literal('').transform(() => null), schema], valueMessage)
     .nullable()
     .optional();
 

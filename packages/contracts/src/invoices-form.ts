@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chosenId } from './bills-form.ts';
+import { recordId } from './fields.ts';
 import { invoiceInput, invoiceLineInput } from './entities.ts';
 
 /** One line of the invoice editor: an item (optional), what it is, quantity and price, its income account and fund. */
@@ -8,4 +8,4 @@ export const invoiceLineForm = invoiceLineInput.pick({ product_id: true, descrip
 /** The invoice editor (the body of saveInvoice without its id and status): the owner is required; the server numbers it. */
 export const invoiceForm = invoiceInput
   .pick({ invoice_date: true, due_date: true, tax_rate_id: true, notes: true, payment_terms: true })
-  .extend({ owner_id: chosenId('Owner'), lines: z.array(invoiceLineForm).max(200, 'An invoice has at most 200 lines') });
+  .extend({ owner_id: recordId('Owner'), lines: z.array(invoiceLineForm).max(200, 'An invoice has at most 200 lines') });

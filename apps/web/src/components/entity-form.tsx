@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ComponentProps, ReactNode } from 'react';
-import { useForm, useFormContext, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, useFormContext, type ControllerRenderProps, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogButtons } from '@/components/dialog-form';
 import { FormError } from '@/components/form-error';
@@ -170,6 +170,31 @@ export function SelectField<V extends FieldValues>({ name, label, description, w
               ))}
             </SelectContent>
           </Select>
+          {description ? <FormDescription>{description}</FormDescription> : null}
+          <FormMessage role="alert" />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/**
+ * A field of a contract form around a control the kit has no field for (a record picker, a record select): the label,
+ * the control (given the bound field), a description, and the schema's message under it.
+ */
+export function BoundField<V extends FieldValues>({ name, label, description, wide, className, children }: FieldProps<V> & {
+  className?: string;
+  children: (field: ControllerRenderProps<V, Path<V>>) => ReactNode;
+}) {
+  const { control } = useFormContext<V>();
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={cn(wide ? 'sm:col-span-2' : undefined, className)}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>{children(field)}</FormControl>
           {description ? <FormDescription>{description}</FormDescription> : null}
           <FormMessage role="alert" />
         </FormItem>

@@ -16,7 +16,7 @@ import { useOperatingCashId } from '@/features/funds/funds.api';
 import {
   billLinesQuery, billPaymentsQuery, billQuery, expenseAccountsQuery, usePayBill, type Bill,
 } from '@/features/bills/bills.api';
-import { BankAccountField } from './bound-fields';
+import { BankAccountField } from '@/features/funds/fund-field';
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: methodLabel(m) }));
 

@@ -13,7 +13,7 @@ import { Form } from '@/components/ui/form';
 import { expenseAccountsQuery, useSaveBill, vendorsQuery } from '@/features/bills/bills.api';
 import { useOperatingFundId } from '@/features/funds/funds.api';
 import { today } from '@/lib/dates';
-import { FundField } from './bound-fields';
+import { FundField } from '@/features/funds/fund-field';
 
 const blankLine = () => ({ description: '', quantity: '1', unit_price: '', account_id: '', fund_id: '' });
 /** A typed amount for the running totals: blank or not a number counts as 0 until the form checks it. */

@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { count, entityKeys, filter, get, invokeFunction, list } from '@/lib/entities';
-import { FundField } from '@/features/bills/bound-fields';
+import { FundField } from '@/features/funds/fund-field';
 import { useOperatingFundId } from '@/features/funds/funds.api';
 import { dueDateFor, type Invoice, type InvoiceLine, type OwnerRef, type Product, type TaxRate } from './invoices.api';
 import { OwnerField } from './owner-field';

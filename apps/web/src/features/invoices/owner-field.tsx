@@ -1,6 +1,6 @@
 import type { FieldValues, Path } from 'react-hook-form';
 import { EntityPicker } from '@/components/entity-picker';
-import { BoundField } from '@/features/bills/bound-fields';
+import { BoundField } from '@/components/entity-form';
 import { OWNER_FIELDS, ownerLabel, type OwnerRef } from './invoices.api';
 
 /** The searchable owner picker of a document form, bound to the form ('' until an owner is chosen). */

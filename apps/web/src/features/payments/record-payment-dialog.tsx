@@ -14,7 +14,7 @@ import { Form } from '@/components/ui/form';
 import { entityKeys, filter, invokeFunction } from '@/lib/entities';
 import type { Invoice } from '@/features/invoices/invoices.api';
 import { OwnerField } from '@/features/invoices/owner-field';
-import { BankAccountField } from '@/features/bills/bound-fields';
+import { BankAccountField } from '@/features/funds/fund-field';
 import { useOperatingCashId } from '@/features/funds/funds.api';
 import { today } from '@/lib/dates';
 
