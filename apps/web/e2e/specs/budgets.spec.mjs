@@ -26,7 +26,7 @@ export default [
     const budgets = new BudgetsPage(page);
     await expectVisible(budgets.heading);
 
-    await budgets.create({ name: 'Operating 2012', fiscalYear: '2012', fund: 'Operating' });
+    await budgets.create({ name: 'Operating 2012', fiscalYear: '2012', fund: 'OP - Operating' });
     await expectVisible(page.getByRole('heading', { name: 'Operating 2012', level: 2 }));
     await budgets.addAccount(ASSESSMENTS);
     await budgets.addAccount(LANDSCAPING);

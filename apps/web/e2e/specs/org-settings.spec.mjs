@@ -19,7 +19,7 @@ export default [
     await settings.companyName.fill('Maple Grove Community Association');
     await settings.email.fill('not-an-email');
     await settings.save.click();
-    await expectVisible(page.getByText('Please enter a valid email address'));
+    await expectVisible(page.getByText('Email must be a valid email address'));
     await snap('validation');
 
     await settings.logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });

@@ -1,34 +1,23 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssessmentBasis, AssessmentNeed, BudgetStatus } from '@covenant/contracts/budgets';
+import type { budgetInput, budgetLineInput } from '@covenant/contracts/entities';
+import type { Fund, RecordOf } from '@covenant/contracts/entity-records';
 import { appRequest, downloadCsv } from '@/lib/api';
-import { entityKeys, filter, get, invokeFunction, list, remove, type EntityRecord } from '@/lib/entities';
+import { entityKeys, filter, get, invokeFunction, list, remove } from '@/lib/entities';
 
-export interface Fund extends EntityRecord {
-  code: string;
-  name: string;
-  kind: 'operating' | 'reserve' | 'other';
-  is_active: boolean;
-}
+export type { Fund };
 
-export interface Budget extends EntityRecord {
-  name: string;
-  fiscal_year: number;
-  fund_id: string;
+/** A budget as the API answers it: its header, the status adoption sets, and the totals the server keeps. */
+export type Budget = RecordOf<typeof budgetInput, {
   status: BudgetStatus;
   start_month: number;
-  notes: string | null;
   adopted_at: string | null;
   adopted_by: string | null;
   total_revenue: number;
   total_expenses: number;
-}
+}>;
 
-export interface BudgetLine extends EntityRecord {
-  budget_id: string;
-  account_id: string;
-  amounts: number[];
-  notes: string | null;
-}
+export type BudgetLine = RecordOf<typeof budgetLineInput>;
 
 export type BudgetWithLines = Budget & { lines: BudgetLine[] };
 

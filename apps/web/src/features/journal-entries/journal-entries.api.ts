@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { journalEntryInput, reverseJournalEntryInput } from '@covenant/contracts/entities';
 import { appRequest } from '@/lib/api';
 import { invokeFunction } from '@/lib/entities';
 import { invalidateBooks, journalKeys } from '@/features/ledger/ledger.api';
@@ -52,17 +54,11 @@ export function journalEntriesQuery(type: JournalType, page: number) {
   });
 }
 
-export interface JournalEntryInput {
-  date: string;
-  memo: string;
-  lines: Array<{ account_id: string; fund_id: string; debit: string; credit: string; memo?: string | undefined }>;
-}
-
 /** Posts a manual entry; the server refuses it unless it balances within each fund. */
 export function usePostJournalEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: JournalEntryInput) => invokeFunction<JournalEntry>('postJournalEntry', { ...input }),
+    mutationFn: (input: z.input<typeof journalEntryInput>) => invokeFunction<JournalEntry>('postJournalEntry', { ...input }),
     onSuccess: () => invalidateBooks(queryClient),
   });
 }
@@ -71,7 +67,7 @@ export function usePostJournalEntry() {
 export function useReverseJournalEntry() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { entry_id: string; date: string; reason: string }) => invokeFunction<JournalEntry>('reverseJournalEntry', { ...input }),
+    mutationFn: (input: z.output<typeof reverseJournalEntryInput>) => invokeFunction<JournalEntry>('reverseJournalEntry', { ...input }),
     onSuccess: () => invalidateBooks(queryClient),
   });
 }

@@ -1,24 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImageIcon, SaveIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import type { z } from 'zod';
+import { orgSettingsInput } from '@covenant/contracts/entities';
+import { SelectField, SwitchField, TextField, useContractForm } from '@/components/entity-form';
 import { ListPage } from '@/components/list-page';
+import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { create, entityKeys, update, uploadFile } from '@/lib/entities';
 import { isAdminUser } from '@/lib/roles';
 import { useCurrentUser } from '@/app/current-user';
 import { isForbidden, NoAccess } from '@/app/page-access';
 import { orgSettingsQuery, type OrgSettings } from '@/features/org-settings/org-settings.api';
 
+type Body = z.output<typeof orgSettingsInput>;
+
 const TEXT_FIELDS = [
-  { name: 'company_name', label: 'Company Name', type: 'text' },
+  { name: 'company_name', label: 'Company Name *', type: 'text' },
   { name: 'address', label: 'Address', type: 'text' },
   { name: 'city', label: 'City', type: 'text' },
   { name: 'state', label: 'State', type: 'text' },
@@ -28,25 +33,24 @@ const TEXT_FIELDS = [
   { name: 'website', label: 'Website', type: 'url' },
 ] as const;
 
-type FieldName = (typeof TEXT_FIELDS)[number]['name'];
-type FormValues = Record<FieldName, string> & {
-  logo_url: string; open_registration: boolean; require_two_factor_for_staff: boolean; fiscal_year_start_month: string;
-  time_zone: string; run_hour: string; co_owner_billing: string; payment_application_order: string; auto_apply_credits: boolean;
-};
-
 const APPLICATION_ORDERS = [
   { value: 'oldest_first', label: 'Oldest charges first' },
   { value: 'assessments_first', label: 'Assessments first, then other charges, late fees, interest' },
   { value: 'fees_first', label: 'Interest, then late fees, other charges, then assessments' },
 ];
+const CO_OWNER_CHOICES = [
+  { value: 'principal', label: 'Bill the principal owner' },
+  { value: 'split', label: 'Split by ownership percentage' },
+];
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
 const TIME_ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'].map((name, i) => ({
+  value: String(i + 1),
+  label: name,
+}));
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function valuesOf(settings: OrgSettings | null): FormValues {
+function valuesOf(settings: OrgSettings | null): z.input<typeof orgSettingsInput> {
   return {
     company_name: settings?.company_name ?? '',
     address: settings?.address ?? '',
@@ -68,14 +72,22 @@ function valuesOf(settings: OrgSettings | null): FormValues {
   };
 }
 
+/** The request body: blank texts as null; who may join and how staff sign in only from an administrator. */
+function bodyOf(values: Body, isAdmin: boolean): Record<string, unknown> {
+  const { open_registration: openRegistration, require_two_factor_for_staff: requireTwoFactor, ...rest } = values;
+  const data: Record<string, unknown> = { ...rest, logo_url: values.logo_url || null };
+  for (const field of TEXT_FIELDS) data[field.name] = values[field.name]?.trim() || null;
+  return isAdmin ? { ...data, open_registration: openRegistration, require_two_factor_for_staff: requireTwoFactor } : data;
+}
+
 function SettingsForm({ settings }: { settings: OrgSettings | null }) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<FormValues>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useContractForm(orgSettingsInput, valuesOf(settings));
   const [isUploading, setIsUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const isAdmin = isAdminUser(user);
+  const logoUrl = form.watch('logo_url');
 
   const save = useMutation({
     mutationFn: (data: Record<string, unknown>) =>
@@ -95,8 +107,7 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
     if (!file.type.startsWith('image/')) return setUploadError('Failed to upload logo');
     setIsUploading(true);
     try {
-      const url = await uploadFile(file);
-      setValues((current) => ({ ...current, logo_url: url }));
+      form.setValue('logo_url', await uploadFile(file));
     } catch {
       setUploadError('Failed to upload logo');
     } finally {
@@ -104,221 +115,95 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Partial<Record<FieldName, string>> = {};
-    if (!values.company_name.trim()) next.company_name = 'Company Name is required';
-    if (values.email.trim() && !EMAIL.test(values.email.trim())) next.email = 'Please enter a valid email address';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const data: Record<string, unknown> = {
-      logo_url: values.logo_url || null, fiscal_year_start_month: Number(values.fiscal_year_start_month), time_zone: values.time_zone.trim() || null,
-      run_hour: Number(values.run_hour), co_owner_billing: values.co_owner_billing, payment_application_order: values.payment_application_order,
-      auto_apply_credits: values.auto_apply_credits,
-    };
-    for (const field of TEXT_FIELDS) data[field.name] = field.name === 'company_name' ? values.company_name.trim() : values[field.name].trim() || null;
-    if (isAdmin) {
-      data.open_registration = values.open_registration;
-      data.require_two_factor_for_staff = values.require_two_factor_for_staff;
-    }
-    save.mutate(data);
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Logo</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-wrap items-center gap-4">
-          <div className="bg-muted flex size-20 items-center justify-center overflow-hidden rounded-lg border">
-            {values.logo_url ? (
-              <img src={values.logo_url} alt="Organization logo" className="size-full object-contain" />
-            ) : (
-              <ImageIcon className="text-muted-foreground size-8" aria-hidden="true" />
-            )}
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="org-logo">Logo</Label>
-            <Input id="org-logo" type="file" accept="image/*" disabled={isUploading} onChange={(event) => void onLogo(event.target.files?.[0])} />
-            {isUploading ? <p className="text-muted-foreground text-xs">Uploading...</p> : null}
-            {uploadError ? (
-              <p role="alert" className="text-destructive text-sm">
-                {uploadError}
-              </p>
-            ) : null}
-          </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Company Information</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          {TEXT_FIELDS.map((field) => (
-            <div key={field.name} className={field.name === 'company_name' || field.name === 'address' ? 'space-y-2 sm:col-span-2' : 'space-y-2'}>
-              <Label htmlFor={`org-${field.name}`}>
-                {field.label}
-                {field.name === 'company_name' ? <span aria-hidden="true"> *</span> : null}
-              </Label>
-              <Input
-                id={`org-${field.name}`}
-                type={field.type}
-                required={field.name === 'company_name'}
-                placeholder={field.name === 'website' ? window.location.host : undefined}
-                aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={errors[field.name] ? `org-${field.name}-error` : undefined}
-                value={values[field.name]}
-                onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
-              />
-              {errors[field.name] ? (
-                <p id={`org-${field.name}-error`} className="text-destructive text-sm">
-                  {errors[field.name]}
+    <Form {...form}>
+      <form onSubmit={(e) => void form.handleSubmit((values) => save.mutate(bodyOf(values, isAdmin)))(e)} noValidate className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Logo</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-wrap items-center gap-4">
+            <div className="bg-muted flex size-20 items-center justify-center overflow-hidden rounded-lg border">
+              {logoUrl ? (
+                <img src={logoUrl} alt="Organization logo" className="size-full object-contain" />
+              ) : (
+                <ImageIcon className="text-muted-foreground size-8" aria-hidden="true" />
+              )}
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor="org-logo">Logo</Label>
+              <Input id="org-logo" type="file" accept="image/*" disabled={isUploading} onChange={(event) => void onLogo(event.target.files?.[0])} />
+              {isUploading ? <p className="text-muted-foreground text-xs">Uploading...</p> : null}
+              {uploadError ? (
+                <p role="alert" className="text-destructive text-sm">
+                  {uploadError}
                 </p>
               ) : null}
             </div>
-          ))}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Accounting</h2>
-          </CardTitle>
-          <CardDescription>Budgets cover a fiscal year of twelve months from this month; a budget keeps the months it was made with.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-2">
-          <Label htmlFor="org-fiscal-year-start">Fiscal year starts in</Label>
-          <Select value={values.fiscal_year_start_month} onValueChange={(month) => setValues((current) => ({ ...current, fiscal_year_start_month: month }))}>
-            <SelectTrigger id="org-fiscal-year-start" className="w-48">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {MONTHS.map((name, i) => (
-                <SelectItem key={name} value={String(i + 1)}>
-                  {name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>Billing</h2>
-          </CardTitle>
-          <CardDescription>How assessments are billed, when the daily runs happen, and the order payments pay open charges in.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor="org-time-zone">Time zone</Label>
-            <Input id="org-time-zone" list="org-time-zones" placeholder="The server's time zone" value={values.time_zone} onChange={(e) => setValues((current) => ({ ...current, time_zone: e.target.value }))} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Company Information</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {TEXT_FIELDS.map((field) => (
+              <TextField
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                type={field.type}
+                required={field.name === 'company_name'}
+                placeholder={field.name === 'website' ? window.location.host : undefined}
+                wide={field.name === 'company_name' || field.name === 'address'}
+              />
+            ))}
+          </CardContent>
+        </Card>
+        <SectionCard title="Accounting" description="Budgets cover a fiscal year of twelve months from this month; a budget keeps the months it was made with.">
+          <div className="w-48">
+            <SelectField name="fiscal_year_start_month" label="Fiscal year starts in" options={MONTHS} />
+          </div>
+        </SectionCard>
+        <SectionCard title="Billing" description="How assessments are billed, when the daily runs happen, and the order payments pay open charges in.">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField name="time_zone" label="Time zone" list="org-time-zones" placeholder="The server's time zone" />
             <datalist id="org-time-zones">
               {TIME_ZONES.map((zone) => (
                 <option key={zone} value={zone} />
               ))}
             </datalist>
+            <SelectField name="run_hour" label="Daily run hour" options={HOURS} />
+            <SelectField name="co_owner_billing" label="Co-owned units" options={CO_OWNER_CHOICES} />
+            <SelectField name="payment_application_order" label="Payment application order" options={APPLICATION_ORDERS} />
+            <SwitchField name="auto_apply_credits" label="Apply owners' credit to new charges automatically" />
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor="org-run-hour">Daily run hour</Label>
-            <Select value={values.run_hour} onValueChange={(hour) => setValues((current) => ({ ...current, run_hour: hour }))}>
-              <SelectTrigger id="org-run-hour" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {HOURS.map((h) => (
-                  <SelectItem key={h.value} value={h.value}>
-                    {h.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="org-co-owner-billing">Co-owned units</Label>
-            <Select value={values.co_owner_billing} onValueChange={(v) => setValues((current) => ({ ...current, co_owner_billing: v }))}>
-              <SelectTrigger id="org-co-owner-billing" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="principal">Bill the principal owner</SelectItem>
-                <SelectItem value="split">Split by ownership percentage</SelectItem>
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="org-application-order">Payment application order</Label>
-            <Select value={values.payment_application_order} onValueChange={(v) => setValues((current) => ({ ...current, payment_application_order: v }))}>
-              <SelectTrigger id="org-application-order" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {APPLICATION_ORDERS.map((o) => (
-                  <SelectItem key={o.value} value={o.value}>
-                    {o.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="flex items-center gap-3 sm:col-span-2">
-            <Switch id="org-auto-apply-credits" checked={values.auto_apply_credits} onCheckedChange={(checked) => setValues((current) => ({ ...current, auto_apply_credits: checked }))} />
-            <Label htmlFor="org-auto-apply-credits">Apply owners' credit to new charges automatically</Label>
-          </div>
-        </CardContent>
-      </Card>
-      {isAdmin ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Registration</h2>
-            </CardTitle>
-            <CardDescription>When open, anyone can create an account; staff then assign an application role.</CardDescription>
-          </CardHeader>
-          <CardContent className="flex items-center gap-3">
-            <Switch
-              id="org-open-registration"
-              checked={values.open_registration}
-              onCheckedChange={(checked) => setValues((current) => ({ ...current, open_registration: checked }))}
-            />
-            <Label htmlFor="org-open-registration">Open registration</Label>
-          </CardContent>
-        </Card>
-      ) : null}
-      {isAdmin ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Sign-in security</h2>
-            </CardTitle>
-            <CardDescription>
-              When required, administrators and property managers must sign in with a code from an authenticator app; those who have not set
-              it up are asked to at their next sign-in.
-              {user.two_factor_enabled ? null : ' You have not set it up yet, so you will be asked to right away.'}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="flex items-center gap-3">
-            <Switch
-              id="org-require-two-factor"
-              checked={values.require_two_factor_for_staff}
-              onCheckedChange={(checked) => setValues((current) => ({ ...current, require_two_factor_for_staff: checked }))}
-            />
-            <Label htmlFor="org-require-two-factor">Require two-factor authentication for staff</Label>
-          </CardContent>
-        </Card>
-      ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending || isUploading}>
-          <SaveIcon aria-hidden="true" />
-          {save.isPending ? 'Saving...' : 'Save Settings'}
-        </Button>
-      </div>
-    </form>
+        </SectionCard>
+        {isAdmin ? (
+          <SectionCard title="Registration" description="When open, anyone can create an account; staff then assign an application role.">
+            <SwitchField name="open_registration" label="Open registration" />
+          </SectionCard>
+        ) : null}
+        {isAdmin ? (
+          <SectionCard
+            title="Sign-in security"
+            description={`When required, administrators and property managers must sign in with a code from an authenticator app; those who have not set it up are asked to at their next sign-in.${user.two_factor_enabled ? '' : ' You have not set it up yet, so you will be asked to right away.'}`}
+          >
+            <SwitchField name="require_two_factor_for_staff" label="Require two-factor authentication for staff" />
+          </SectionCard>
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending || isUploading}>
+            <SaveIcon aria-hidden="true" />
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      </form>
+    </Form>
   );
 }
 

@@ -1,33 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { orgSettingsInput } from '@covenant/contracts/entities';
+import type { RecordOf } from '@covenant/contracts/entity-records';
 import type { User } from '@/lib/api';
-import { entityKeys, list, type EntityRecord } from '@/lib/entities';
+import { entityKeys, list } from '@/lib/entities';
 import { permissionLevelOf } from '@/app/navigation';
 import { isAdminUser } from '@/lib/roles';
 
-export interface OrgSettings extends EntityRecord {
-  company_name: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  logo_url: string | null;
-  theme: string | null;
-  organization_name: string | null;
-  open_registration?: boolean;
-  require_two_factor_for_staff?: boolean;
-  /** 1–12: the month the fiscal year starts in (budgets). */
-  fiscal_year_start_month?: number;
-  /** IANA time zone of the association; null: the server's. */
-  time_zone?: string | null;
-  /** 0–23: when the scheduler runs assessments and late fees. */
-  run_hour?: number;
-  co_owner_billing?: 'split' | 'principal';
-  payment_application_order?: 'oldest_first' | 'assessments_first' | 'fees_first';
-  auto_apply_credits?: boolean;
-}
+/** The settings record; the server fills the flags, the fiscal month, the run hour and the billing choices. */
+export type OrgSettings = RecordOf<
+  typeof orgSettingsInput,
+  object,
+  'open_registration' | 'require_two_factor_for_staff' | 'fiscal_year_start_month' | 'run_hour' | 'co_owner_billing' | 'payment_application_order' | 'auto_apply_credits'
+>;
 
 /** The single settings record the app uses: the first one (spec part 1, section 7). */
 export const orgSettingsQuery = queryOptions({

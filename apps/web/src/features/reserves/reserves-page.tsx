@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { DownloadIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DownloadIcon, PlusIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
-import { ListPage } from '@/components/list-page';
+import { useDeleteRecord } from '@/components/delete-record';
+import { EmptyRow, ListPage, RowActions } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -14,10 +15,9 @@ import { useLiveRefresh } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ComponentFormDialog } from './component-form-dialog';
 import { ProjectionChart } from './projection-chart';
-import { exportReserveStudy, reserveKeys, reserveStudyQuery, useComponentMutation, type ReserveStudy, type StudyParams } from './reserves.api';
+import { exportReserveStudy, reserveKeys, reserveStudyQuery, type ReserveStudy, type StudyParams } from './reserves.api';
 
 const pct = (p: number | null) => (p === null ? '—' : `${p.toFixed(2)}%`);
 
@@ -45,9 +45,13 @@ export default function ReservesPage() {
   const [params, setParams] = useState<StudyParams>({ contribution: '', interest_rate: '' });
   const [draft, setDraft] = useState<StudyParams | null>(null);
   const [editing, setEditing] = useState<Component | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Component | null>(null);
   const study = useQuery(reserveStudyQuery(params));
-  const remove = useComponentMutation();
+  const queryClient = useQueryClient();
+  const deleter = useDeleteRecord<Component>({
+    entity: 'ReserveComponent',
+    noun: 'component',
+    onDeleted: () => void queryClient.invalidateQueries({ queryKey: reserveKeys.all }),
+  });
   const tableId = useId();
   if (isForbidden(study.error)) return <NoAccess />;
   const s = study.data;
@@ -113,11 +117,7 @@ export default function ReservesPage() {
             </TableHeader>
             <TableBody>
               {s && s.components.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={8} className="text-muted-foreground py-6 text-center">
-                    No reserve components yet
-                  </TableCell>
-                </TableRow>
+                <EmptyRow colSpan={canWrite ? 8 : 7}>No reserve components yet</EmptyRow>
               ) : null}
               {s?.components.map((c) => (
                 <TableRow key={c.id} aria-label={c.name}>
@@ -130,12 +130,7 @@ export default function ReservesPage() {
                   <TableCell className="text-right tabular-nums">{formatMoney(c.fully_funded_balance)}</TableCell>
                   {canWrite ? (
                     <TableCell className="text-right whitespace-nowrap">
-                      <Button variant="ghost" size="icon" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
-                        <PencilIcon aria-hidden="true" />
-                      </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-                        <Trash2Icon aria-hidden="true" />
-                      </Button>
+                      <RowActions name={c.name} onEdit={() => setEditing(c)} onDelete={() => deleter.ask(c)} />
                     </TableCell>
                   ) : null}
                 </TableRow>
@@ -239,17 +234,7 @@ export default function ReservesPage() {
       </Card>
 
       {editing ? <ComponentFormDialog component={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        text={`Delete the component ${deleting?.name ?? ''}?`}
-        confirmLabel="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const c = deleting!;
-          setDeleting(null);
-          remove.mutate({ id: c.id, remove: true }, { onSuccess: () => toast.success('Component deleted'), onError: (e) => toast.error(e.message) });
-        }}
-      />
+      {deleter.dialog}
     </ListPage>
   );
 }

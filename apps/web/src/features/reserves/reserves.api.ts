@@ -1,17 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { reserveComponentCreate, reserveComponentInput } from '@covenant/contracts/entities';
+import type { RecordOf } from '@covenant/contracts/entity-records';
 import type { ProjectionYear } from '@covenant/contracts/reserves';
 import { appRequest, downloadCsv } from '@/lib/api';
-import { create, entityKeys, remove, update, type EntityRecord } from '@/lib/entities';
+import { create, entityKeys, update } from '@/lib/entities';
 
-export interface ReserveComponent extends EntityRecord {
-  name: string;
-  category: string | null;
-  useful_life_years: number;
-  remaining_life_years: number;
-  current_replacement_cost: number;
-  inflation_rate: number;
-  notes: string | null;
-}
+/** A component as the API answers it; the server fills the inflation rate when none is given. */
+export type ReserveComponent = RecordOf<typeof reserveComponentInput, object, 'inflation_rate'>;
 
 /** A projected year as the report gives it (amounts as decimal numbers). */
 export type { ProjectionYear } from '@covenant/contracts/reserves';
@@ -27,7 +23,7 @@ export interface ReserveStudy {
   contribution_source: 'input' | 'budget' | 'none';
   budget_contribution: number | null;
   interest_rate: number;
-  components: Array<Omit<ReserveComponent, 'created_date' | 'updated_date' | 'created_by'> & { fully_funded_balance: number }>;
+  components: Array<ReserveComponent & { fully_funded_balance: number }>;
   projection: ProjectionYear[];
 }
 
@@ -53,12 +49,14 @@ export function reserveStudyQuery(params: StudyParams) {
 
 export const exportReserveStudy = (params: StudyParams) => downloadCsv(`/reports/reserve-study?${search(params, { format: 'csv' })}`, 'reserve-study.csv');
 
-/** Create, change or delete a component; the study is computed again. */
-export function useComponentMutation() {
+/** Creates a component, or changes `component`; blank texts are sent as null and the study is computed again. */
+export function useSaveComponent(component: ReserveComponent | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { id?: string | undefined; remove?: boolean; values?: Record<string, unknown> }): Promise<unknown> =>
-      input.remove ? remove('ReserveComponent', input.id!) : input.id ? update('ReserveComponent', input.id, input.values!) : create('ReserveComponent', input.values!),
+    mutationFn: (values: z.output<typeof reserveComponentCreate>) => {
+      const body = { ...values, category: values.category || null, notes: values.notes || null };
+      return component ? update<ReserveComponent>('ReserveComponent', component.id, body) : create<ReserveComponent>('ReserveComponent', body);
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: entityKeys.all('ReserveComponent') });
       await queryClient.invalidateQueries({ queryKey: reserveKeys.all });
