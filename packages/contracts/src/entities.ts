@@ -417,14 +417,6 @@ export const budgetGridForm = z.object({
   lines: z.array(z.object({ account_id: recordId('Account'), annual: typedAmount, amounts: z.array(typedAmount).length(MONTHS_PER_YEAR) })),
 });
 
-/** The New Budget dialog. */
-export const newBudgetForm = z.object({
-  name: reqText('Name', 200),
-  fiscal_year: z.string().trim().regex(/^\d{4}$/, 'Fiscal year must be a year such as 2026'),
-  fund_id: z.string().min(1, 'Choose a fund'),
-  copy_last_year: z.boolean(),
-});
-
 /** The Un-adopt dialog. */
 export const unadoptBudgetForm = z.object({ reason: reqText('Reason', 500) });
 

@@ -98,9 +98,13 @@ export class InvoicesPage {
     return this.page.getByRole('button', { name, exact: true });
   }
 
-  /** @param {string} unitLabel e.g. 'Unit 12' or 'All Properties' */
+  /**
+   * Chooses a unit in the searchable property filter (typing its number, as among thousands of units), or 'All Properties'.
+   * @param {string} unitLabel e.g. 'Unit 12' or 'All Properties'
+   */
   async filterProperty(unitLabel) {
     await this.propertyFilter.click();
+    if (unitLabel.startsWith('Unit ')) await this.page.getByRole('textbox', { name: 'Search filter by property' }).fill(unitLabel.slice('Unit '.length));
     await this.page.getByRole('option', { name: unitLabel, exact: true }).click();
   }
 

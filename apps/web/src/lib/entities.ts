@@ -1,3 +1,4 @@
+import type { EntityRecord } from '@covenant/contracts/records';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
@@ -11,13 +12,8 @@ export type EntityName =
   | 'PaymentInvoice' | 'Vendor' | 'Bill' | 'BillLineItem' | 'BillPayment'
   | 'Fund' | 'Budget' | 'BudgetLine' | 'ReserveComponent' | 'AssessmentSchedule' | 'LateFeeRule' | 'CollectionStage' | 'PaymentPlan';
 
-/** Fields every stored record carries. */
-export interface EntityRecord {
-  id: string;
-  created_date: string;
-  updated_date: string;
-  created_by: string | null;
-}
+/** Fields every stored record carries (the contract's shape). */
+export type { EntityRecord } from '@covenant/contracts/records';
 
 export interface ListOptions {
   /** `field` or `-field`, comma-joined for several. */
