@@ -20,7 +20,7 @@ export class CollectionsPage extends FinancialScreen {
     await this.page.getByRole('button', { name: 'Add Stage' }).click();
     await this.fillForm(fields);
     if (feeItem) await this.choose('Collection fee item', feeItem);
-    if (approval) await this.dialog.getByRole('checkbox', { name: 'Letters wait for approval' }).check();
+    if (approval) await this.dialog.getByRole('switch', { name: 'Letters wait for approval' }).click();
     await this.submit('Add Stage');
   }
 

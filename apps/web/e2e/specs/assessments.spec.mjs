@@ -31,6 +31,7 @@ export default [
     // A fixed schedule is refused without its amount, in words; then added.
     await screen.addSchedule({ 'Name *': 'E2E dues', 'Start date *': '2031-01-01' }, { 'Item *': 'E2E-DUES - Scheduled dues', 'Amount basis *': 'Fixed amount per unit' });
     await expectVisible(screen.dialog.getByText('Enter the amount each unit is charged'));
+    await snap('assessments-schedule-dialog');
     await screen.choose('Amount basis *', "Unit's monthly HOA fee");
     await screen.submit('Add Schedule');
     await expectVisible(screen.toast('Schedule added'));

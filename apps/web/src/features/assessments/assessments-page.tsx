@@ -120,10 +120,9 @@ export default function AssessmentsPage() {
   const post = usePostRun();
   const asOfId = useId();
 
-  const itemOptions = useMemo(() => (products.data ?? []).map((p) => ({ id: p.id, text: `${p.product_code} - ${p.description}` })), [products.data]);
-  const itemName = useMemo(() => new Map(itemOptions.map((o) => [o.id, o.text])), [itemOptions]);
-  const fundOptions = useMemo(() => (funds.data ?? []).map((f) => ({ id: f.id, text: fundLabel(f) })), [funds.data]);
-  const fundName = useMemo(() => new Map(fundOptions.map((o) => [o.id, o.text])), [fundOptions]);
+  const itemOptions = useMemo(() => (products.data ?? []).map((p) => ({ value: p.id, label: `${p.product_code} - ${p.description}` })), [products.data]);
+  const itemName = useMemo(() => new Map(itemOptions.map((o) => [o.value, o.label])), [itemOptions]);
+  const fundName = useMemo(() => new Map((funds.data ?? []).map((f) => [f.id, fundLabel(f)])), [funds.data]);
 
   if (isForbidden(schedules.error)) return <NoAccess />;
 
@@ -386,7 +385,7 @@ export default function AssessmentsPage() {
       ) : null}
 
       {editingSchedule ? (
-        <ScheduleDialog schedule={editingSchedule === 'new' ? null : editingSchedule} items={itemOptions} funds={fundOptions} onClose={() => setEditingSchedule(null)} />
+        <ScheduleDialog schedule={editingSchedule === 'new' ? null : editingSchedule} items={itemOptions} onClose={() => setEditingSchedule(null)} />
       ) : null}
       {editingRule ? <LateFeeRuleDialog rule={editingRule === 'new' ? null : editingRule} items={itemOptions} onClose={() => setEditingRule(null)} /> : null}
     </ListPage>

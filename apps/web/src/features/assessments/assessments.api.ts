@@ -1,40 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AllocationMethod, AmountBasis, ChargeJob, LateFeeType, ScheduleFrequency } from '@covenant/contracts/charges';
+import type { assessmentScheduleInput, ChargeRunPage, lateFeeRuleInput } from '@covenant/contracts/charges';
+import type { RecordOf } from '@covenant/contracts/entity-records';
 import { appRequest } from '@/lib/api';
-import { create, entityKeys, invokeFunction, update, type EntityRecord } from '@/lib/entities';
+import { create, entityKeys, invokeFunction, update } from '@/lib/entities';
 
-export interface AssessmentSchedule extends EntityRecord {
-  name: string;
-  product_id: string;
-  fund_id: string;
-  frequency: ScheduleFrequency;
-  amount_basis: AmountBasis;
-  amount: number | null;
-  total_amount: number | null;
-  allocation_method: AllocationMethod | null;
-  start_date: string;
-  end_date: string | null;
-  invoice_day: number;
-  due_days: number;
-  installments: number;
-  property_ids: string[];
-  is_active: boolean;
-  notes: string | null;
-}
-
-export interface LateFeeRule extends EntityRecord {
-  name: string;
-  grace_days: number;
-  fee_type: LateFeeType;
-  fixed_amount: number | null;
-  percent: number | null;
-  max_amount: number | null;
-  min_balance: number | null;
-  annual_interest_rate: number | null;
-  product_ids: string[];
-  late_fee_product_id: string;
-  is_active: boolean;
-}
+/** A schedule as the API answers it: the fund (the item's when none was given) and the defaults always filled. */
+export type AssessmentSchedule = RecordOf<typeof assessmentScheduleInput, object, 'fund_id' | 'invoice_day' | 'due_days' | 'installments' | 'property_ids' | 'is_active'>;
+export type LateFeeRule = RecordOf<typeof lateFeeRuleInput, object, 'is_active'>;
 
 /** One charge of a run (or of its preview). */
 export interface RunItem {
@@ -62,17 +34,6 @@ export interface RunResult {
   items: RunItem[];
 }
 
-export interface ChargeRun {
-  id: string;
-  job: ChargeJob;
-  as_of: string;
-  trigger: 'manual' | 'scheduler';
-  count: number;
-  total: number;
-  created_by: string | null;
-  created_date: string;
-}
-
 export const RUN_FUNCTION: Record<'assessments' | 'late_fees', string> = { assessments: 'runAssessments', late_fees: 'runLateFees' };
 
 /** Query root of the run history; a posted run invalidates it. */
@@ -81,7 +42,7 @@ export const chargeRunKeys = { all: ['charge-runs'] as const };
 export function chargeRunsQuery(page: number, pageSize: number) {
   return queryOptions({
     queryKey: [...chargeRunKeys.all, page, pageSize],
-    queryFn: () => appRequest<{ rows: ChargeRun[]; total: number }>(`/charge-runs?limit=${pageSize}&skip=${page * pageSize}`),
+    queryFn: () => appRequest<ChargeRunPage>(`/charge-runs?limit=${pageSize}&skip=${page * pageSize}`),
     placeholderData: keepPreviousData,
   });
 }

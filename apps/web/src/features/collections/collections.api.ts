@@ -1,31 +1,26 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CollectionLetter as ContractLetter, LetterStatus, OwnerCollections as ContractOwnerCollections, PlanStatus } from '@covenant/contracts/collections';
+import type {
+  collectionStageInput, CollectionLetter as ContractLetter, LetterStatus, OwnerCollections as ContractOwnerCollections, paymentPlanInput, PlanStatus,
+} from '@covenant/contracts/collections';
+import type { RecordOf } from '@covenant/contracts/entity-records';
 import { appRequest, downloadPdf } from '@/lib/api';
-import { create, entityKeys, invokeFunction, remove, update, type EntityRecord } from '@/lib/entities';
+import { create, entityKeys, invokeFunction, remove, update } from '@/lib/entities';
 
-export interface CollectionStage extends EntityRecord {
-  name: string;
-  days_past_due: number;
-  min_balance: number | null;
-  letter_subject: string;
-  letter_body: string;
-  fee_product_id: string | null;
-  requires_approval: boolean;
-  is_active: boolean;
-}
+export type CollectionStage = RecordOf<typeof collectionStageInput, object, 'requires_approval' | 'is_active'>;
 
-export interface PaymentPlan extends EntityRecord {
-  owner_id: string;
-  start_date: string;
-  installments: Array<{ due_date: string; amount: string | number }>;
-  total_amount: number;
-  grace_days: number;
-  status: PlanStatus;
-  status_date: string | null;
-  notes: string | null;
-  /** The plan's owner (null when the caller may not read them). */
-  owner: { id: string; owner_id: string; first_name: string; last_name: string } | null;
-}
+/** A plan as the API answers it: the total, the status the runs keep, and its owner (null when the caller may not read them). */
+export type PaymentPlan = RecordOf<
+  typeof paymentPlanInput,
+  {
+    installments: Array<{ due_date: string; amount: string | number }>;
+    total_amount: number;
+    status: PlanStatus;
+    status_date: string | null;
+    owner: { id: string; owner_id: string; first_name: string; last_name: string } | null;
+  },
+  'grace_days',
+  'installments'
+>;
 
 /** One owner moving into a stage (a run's answer, or its preview). */
 export interface CollectionStep {
