@@ -20,7 +20,7 @@ import { isForbidden, NoAccess } from '@/app/page-access';
 import { today } from '@/lib/dates';
 import { entityCountQuery, entityListQuery, useLiveRefresh } from '@/lib/entities';
 import {
-  downloadLetter, LETTER_STATUS_LABELS, letterKeys, lettersQuery, PLAN_STATUS_LABELS, useDecideLetters, usePostCollections, usePreviewCollections, useSaveRecord,
+  downloadLetter, LETTER_STATUS_LABELS, letterKeys, lettersQuery, PLAN_STATUS_LABELS, useDecideLetters, usePostCollections, usePreviewCollections, useWriteCollectionRecord,
   type CollectionLetter, type CollectionStage, type CollectionsRun, type PaymentPlan,
 } from './collections.api';
 import { PaymentPlanDialog } from './payment-plan-dialog';
@@ -269,7 +269,7 @@ export default function CollectionsPage() {
   const planCount = useQuery({ ...entityCountQuery('PaymentPlan'), enabled: canRun });
   const [editingStage, setEditingStage] = useState<CollectionStage | 'new' | null>(null);
   const [editingPlan, setEditingPlan] = useState<PaymentPlan | 'new' | null>(null);
-  const saveStage = useSaveRecord('CollectionStage');
+  const saveStage = useWriteCollectionRecord('CollectionStage');
   const feeItems = useMemo(() => (products.data ?? []).map((p) => ({ id: p.id, text: `${p.product_code} - ${p.description}` })), [products.data]);
   const itemName = useMemo(() => new Map(feeItems.map((o) => [o.id, o.text])), [feeItems]);
 

@@ -103,7 +103,7 @@ export function useDecideLetters() {
 }
 
 /** Creates or changes a stage or a plan; removes one. */
-export function useSaveRecord(entity: 'CollectionStage' | 'PaymentPlan') {
+export function useWriteCollectionRecord(entity: 'CollectionStage' | 'PaymentPlan') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id?: string | undefined; values?: Record<string, unknown>; remove?: boolean }): Promise<unknown> =>

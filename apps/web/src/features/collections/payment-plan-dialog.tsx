@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { today } from '@/lib/dates';
 import type { EntityRecord } from '@/lib/entities';
 import { EntityPickerField } from '@/features/users/entity-picker-field';
-import { useSaveRecord, type PaymentPlan } from './collections.api';
+import { useWriteCollectionRecord, type PaymentPlan } from './collections.api';
 
 interface OwnerSummary extends EntityRecord {
   owner_id: string;
@@ -73,7 +73,7 @@ export function PaymentPlanDialog({ plan, onClose }: { plan: PaymentPlan | null;
     grace_days: String(plan?.grace_days ?? 5),
     notes: plan?.notes ?? '',
   });
-  const save = useSaveRecord('PaymentPlan');
+  const save = useWriteCollectionRecord('PaymentPlan');
   // A plan's owner never changes: an update sends the rest.
   const onSubmit = ({ owner_id, ...rest }: typeof paymentPlanCreate._output) =>
     save.mutate({ id: plan?.id, values: plan ? rest : { owner_id, ...rest } }, closeOnSuccess(plan ? 'Payment plan updated' : 'Payment plan added', onClose));

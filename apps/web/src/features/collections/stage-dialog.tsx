@@ -3,7 +3,7 @@ import { closeOnSuccess } from '@/components/dialog-form';
 import { EntityFormDialog, SwitchField, TextareaField, TextField, useContractForm } from '@/components/entity-form';
 import { OptionSelect } from '@/components/option-select';
 import { RecordField } from '@/features/funds/fund-field';
-import { useSaveRecord, type CollectionStage } from './collections.api';
+import { useWriteCollectionRecord, type CollectionStage } from './collections.api';
 
 type Option = { id: string; text: string };
 
@@ -27,7 +27,7 @@ export function StageDialog({ stage, feeItems, onClose }: { stage: CollectionSta
     fee_product_id: stage?.fee_product_id ?? '',
     requires_approval: stage?.requires_approval ?? false,
   });
-  const save = useSaveRecord('CollectionStage');
+  const save = useWriteCollectionRecord('CollectionStage');
 
   return (
     <EntityFormDialog
