@@ -37,7 +37,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       {
         onSuccess: (result) => {
           // The server ended every session of the user and opened a new one for this tab.
-          session.replaceToken(result.access_token);
+          if (result.access_token) session.replaceToken(result.access_token);
           toast.success('Password changed successfully');
           reset();
           onOpenChange(false);

@@ -1,4 +1,8 @@
-import type { PublicSettings } from '@covenant/contracts/platform';
+import type {
+  InvitedUser, Me, Registered, ReplacedSession, SignInResult, TwoFactorEnrollment, User as SessionUser, VerifiedEmail,
+} from '@covenant/contracts/auth';
+import type { AppConfig, PublicSettings, SetupStatus } from '@covenant/contracts/platform';
+import type { Success } from '@covenant/contracts/records';
 import { readStoredToken } from '@/lib/auth-token';
 import { downloadFile } from '@/lib/download';
 
@@ -17,50 +21,20 @@ export class ApiError extends Error {
   }
 }
 
-export interface AppConfig {
-  app_id: string;
-  name: string;
-  /** The organization's theme and logo, readable by everyone (owners cannot read the settings record). */
-  theme: string | null;
-  logo_url: string | null;
-}
+export type { AppConfig, PublicSettings, SetupStatus, UploadedFile } from '@covenant/contracts/platform';
+export type { UserPrivilege } from '@covenant/contracts/auth';
 
-export interface User {
-  id: string;
-  email: string;
-  full_name: string | null;
-  role: 'admin' | 'user';
-  user_role: string | null;
-  owner_id: string | null;
-  property_id: string | null;
-  phone: string | null;
-  photo_url: string | null;
-  /** An authenticator app is enrolled: sign-in asks for its code. */
-  two_factor_enabled?: boolean;
-  /** Only on `User/me`: staff the organization requires to enrol a second factor before anything else. */
-  two_factor_enrollment_required?: boolean;
-  created_date?: string;
-  /** Only on `User/me`: the caller's resolved privilege on every resource. */
-  userPrivileges?: UserPrivilege[];
-}
+/**
+ * The signed-in user: a session's user (`userSchema`), with what `User/me` adds to it (`meSchema`: the resolved
+ * privileges, and whether staff must enrol a second factor first) when it was read from there.
+ */
+export type User = SessionUser & Partial<Pick<Me, 'userPrivileges' | 'two_factor_enrollment_required'>>;
 
-export interface UserPrivilege {
-  resource_name: string;
-  permission_level: 'read_write' | 'read' | 'own_records' | 'none';
-  can_create: boolean;
-  can_read: boolean;
-  can_update: boolean;
-  can_delete: boolean;
-}
+/** What verify-otp answers: the email is verified; the token is null when the server started no session. */
+export type AuthResult = VerifiedEmail;
 
-export interface AuthResult {
-  /** Null when the server verified an email without starting a session. */
-  access_token: string | null;
-  user: User;
-}
-
-/** What sign-in answers: a session, or the second-factor step (`challenge` goes to `twoFactor.login`). */
-export type LoginResult = (AuthResult & { two_factor_enrollment_required?: boolean }) | { two_factor_required: true; challenge: string };
+/** What sign-in (and setup) answers: a session, or the second-factor step (`challenge` goes to `twoFactor.login`). */
+export type LoginResult = SignInResult;
 
 export interface LoginInput {
   email: string;
@@ -68,14 +42,6 @@ export interface LoginInput {
   /** The emailed code, needed with the password after too many wrong passwords. */
   sign_in_code?: string;
 }
-
-/** Answers of calls after which the server replaced the session: the caller's new token. */
-export interface RenewedSession {
-  success: boolean;
-  access_token: string;
-}
-
-export type { PublicSettings } from '@covenant/contracts/platform';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -175,9 +141,9 @@ export function downloadPdf(path: string, fallbackName: string): Promise<void> {
 
 /** The platform calls of spec part 1, section 7 that are not entity CRUD. */
 export const api = {
-  setupStatus: () => appRequest<{ needs_setup: boolean }>('/setup/status'),
+  setupStatus: () => appRequest<SetupStatus>('/setup/status'),
   setup: (input: { full_name: string; email: string; password: string }) =>
-    appRequest<AuthResult>('/setup', { method: 'POST', body: input }),
+    appRequest<SignInResult>('/setup', { method: 'POST', body: input }),
 
   async publicSettings(): Promise<PublicSettings> {
     const { app_id } = await fetchAppConfig();
@@ -185,39 +151,39 @@ export const api = {
   },
 
   auth: {
-    login: (input: LoginInput) => appRequest<LoginResult>('/auth/login', { method: 'POST', body: input }),
-    logout: () => appRequest<{ success: boolean }>('/auth/logout', { method: 'POST' }),
-    me: () => appRequest<User>('/entities/User/me'),
+    login: (input: LoginInput) => appRequest<SignInResult>('/auth/login', { method: 'POST', body: input }),
+    logout: () => appRequest<Success>('/auth/logout', { method: 'POST' }),
+    me: () => appRequest<Me>('/entities/User/me'),
     register: (input: { email: string; password: string; full_name: string }) =>
-      appRequest<{ success: boolean; email: string }>('/auth/register', { method: 'POST', body: input }),
+      appRequest<Registered>('/auth/register', { method: 'POST', body: input }),
     verifyOtp: (input: { email: string; otp_code: string }) =>
-      appRequest<AuthResult>('/auth/verify-otp', { method: 'POST', body: input }),
-    resendOtp: (input: { email: string }) => appRequest<{ success: boolean }>('/auth/resend-otp', { method: 'POST', body: input }),
+      appRequest<VerifiedEmail>('/auth/verify-otp', { method: 'POST', body: input }),
+    resendOtp: (input: { email: string }) => appRequest<Success>('/auth/resend-otp', { method: 'POST', body: input }),
     requestPasswordReset: (input: { email: string }) =>
-      appRequest<{ success: boolean }>('/auth/reset-password-request', { method: 'POST', body: input }),
+      appRequest<Success>('/auth/reset-password-request', { method: 'POST', body: input }),
     resetPassword: (input: { reset_token: string; new_password: string }) =>
-      appRequest<{ success: boolean }>('/auth/reset-password', { method: 'POST', body: input }),
+      appRequest<Success>('/auth/reset-password', { method: 'POST', body: input }),
     changePassword: (input: { user_id?: string; current_password: string; new_password: string }) =>
-      appRequest<RenewedSession>('/auth/change-password', { method: 'POST', body: input }),
+      appRequest<ReplacedSession>('/auth/change-password', { method: 'POST', body: input }),
   },
 
   twoFactor: {
     enable: (input: { password: string }) =>
-      appRequest<{ totp_uri: string; backup_codes: string[] }>('/auth/two-factor/enable', { method: 'POST', body: input }),
-    verify: (input: { code: string }) => appRequest<RenewedSession>('/auth/two-factor/verify', { method: 'POST', body: input }),
-    disable: (input: { password: string }) => appRequest<RenewedSession>('/auth/two-factor/disable', { method: 'POST', body: input }),
-    login: (input: { challenge: string; code: string }) => appRequest<LoginResult>('/auth/two-factor/login', { method: 'POST', body: input }),
+      appRequest<TwoFactorEnrollment>('/auth/two-factor/enable', { method: 'POST', body: input }),
+    verify: (input: { code: string }) => appRequest<ReplacedSession>('/auth/two-factor/verify', { method: 'POST', body: input }),
+    disable: (input: { password: string }) => appRequest<ReplacedSession>('/auth/two-factor/disable', { method: 'POST', body: input }),
+    login: (input: { challenge: string; code: string }) => appRequest<SignInResult>('/auth/two-factor/login', { method: 'POST', body: input }),
   },
 
   users: {
     invite: (input: { user_email: string; role: string }) =>
-      appRequest<unknown>('/users/invite-user', { method: 'POST', body: input }),
+      appRequest<InvitedUser>('/users/invite-user', { method: 'POST', body: input }),
   },
 
   appLogs: {
     async logPageVisit(pageName: string): Promise<void> {
       const { app_id } = await fetchAppConfig();
-      await apiRequest(`/app-logs/${app_id}/log-user-in-app/${encodeURIComponent(pageName)}`, { method: 'POST', appId: app_id });
+      await apiRequest<Success>(`/app-logs/${app_id}/log-user-in-app/${encodeURIComponent(pageName)}`, { method: 'POST', appId: app_id });
     },
   },
 };

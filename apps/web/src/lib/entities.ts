@@ -2,6 +2,7 @@ import type { EntityRecord } from '@covenant/contracts/records';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
+import type { UploadedFile } from '@covenant/contracts/platform';
 import { appRequest, fetchAppConfig } from '@/lib/api';
 import { readStoredToken } from '@/lib/auth-token';
 
@@ -101,7 +102,7 @@ export function importCsv<T = EntityRecord>(
 export async function uploadFile(file: Blob): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  const result = await appRequest<{ file_url: string }>('/integration-endpoints/Core/UploadFile', { method: 'POST', body: form });
+  const result = await appRequest<UploadedFile>('/integration-endpoints/Core/UploadFile', { method: 'POST', body: form });
   return result.file_url;
 }
 

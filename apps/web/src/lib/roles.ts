@@ -1,14 +1,19 @@
 import { SYSTEM_ROLE_DEFINITIONS } from '@covenant/contracts/constants';
 import { effectiveRole } from '@covenant/contracts/permissions';
-import type { User } from '@/lib/api';
+
+/** The two roles of a user, as the signed-in user and the users list both carry them. */
+interface Roles {
+  role: string;
+  user_role: string | null;
+}
 
 /** A system administrator counts as admin whatever their application role (spec part 1, section 6). */
-export function isAdminUser(user: Pick<User, 'role' | 'user_role'>): boolean {
+export function isAdminUser(user: Roles): boolean {
   return user.role === 'admin' || user.user_role === 'admin';
 }
 
 /** The role used for menus and privilege lookup: 'admin' for a system admin, else the application role. */
-export function effectiveRoleOf(user: Pick<User, 'role' | 'user_role'>): string | null {
+export function effectiveRoleOf(user: Roles): string | null {
   return effectiveRole(user);
 }
 
@@ -19,7 +24,7 @@ export function roleDisplayName(role: string | null | undefined): string {
 }
 
 /** The user's role label: 'Administrator' for a system admin, else the application role's display name. */
-export function roleLabelOf(user: Pick<User, 'role' | 'user_role'>): string {
+export function roleLabelOf(user: Roles): string {
   if (user.role === 'admin') return 'Administrator';
   return roleDisplayName(user.user_role);
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditLogEntry } from '@covenant/contracts/audit';
+import type { AuditLogPage } from '@covenant/contracts/audit';
 import { appRequest, downloadCsv } from '@/lib/api';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -26,7 +26,7 @@ export function auditLogQuery(filters: AuditFilters, page: number) {
   return queryOptions({
     queryKey: ['audit-log', filters, page],
     queryFn: () =>
-      appRequest<{ rows: AuditLogEntry[]; total: number }>(
+      appRequest<AuditLogPage>(
         `/audit-log?${search(filters, { limit: String(AUDIT_PAGE_SIZE), skip: String(page * AUDIT_PAGE_SIZE) })}`,
       ),
     placeholderData: keepPreviousData,

@@ -54,12 +54,22 @@ export function useEnableTwoFactorMutation() {
 /** The first code turns two-factor on; the server replaces the session, so the new token is kept. */
 export function useVerifyTwoFactorMutation() {
   const session = useSession();
-  return useMutation({ mutationFn: api.twoFactor.verify, onSuccess: (result) => session.replaceToken(result.access_token) });
+  return useMutation({
+    mutationFn: api.twoFactor.verify,
+    onSuccess: (result) => {
+      if (result.access_token) session.replaceToken(result.access_token);
+    },
+  });
 }
 
 export function useDisableTwoFactorMutation() {
   const session = useSession();
-  return useMutation({ mutationFn: api.twoFactor.disable, onSuccess: (result) => session.replaceToken(result.access_token) });
+  return useMutation({
+    mutationFn: api.twoFactor.disable,
+    onSuccess: (result) => {
+      if (result.access_token) session.replaceToken(result.access_token);
+    },
+  });
 }
 
 export function useSetupMutation() {

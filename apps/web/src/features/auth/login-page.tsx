@@ -14,7 +14,7 @@ import { loginSchema } from '@/features/auth/auth.schemas';
 import { SignInCodeForm } from '@/features/auth/sign-in-code-form';
 import { TwoFactorForm } from '@/features/auth/two-factor-form';
 import { VerifyOtpForm } from '@/features/auth/verify-otp-form';
-import { ApiError, type LoginResult } from '@/lib/api';
+import { ApiError, type AuthResult, type LoginResult } from '@/lib/api';
 import { useSession } from '@/app/session';
 
 type Credentials = z.infer<typeof loginSchema>;
@@ -32,7 +32,7 @@ export function LoginPage() {
   const [expired, setExpired] = useState<string | null>(null);
   const returnTo = safeReturnPath(params.get('from_url'));
 
-  const onSignedIn = (result: LoginResult) => {
+  const onSignedIn = (result: LoginResult | AuthResult) => {
     if ('two_factor_required' in result) return setStep({ kind: 'two-factor', challenge: result.challenge });
     if (!result.access_token) return;
     session.signIn(result.access_token);

@@ -38,7 +38,7 @@ export function RegisterPage() {
     defaultValues: { full_name: '', email: params.get('email') ?? '', password: '' },
   });
 
-  const onSignedIn = (result: LoginResult) => {
+  const onSignedIn = (result: LoginResult | AuthResult) => {
     // A second factor cannot be on for a new account; if it were, the sign-in page asks for it.
     if ('two_factor_required' in result) return navigate(`/login?email=${encodeURIComponent(registered?.email ?? '')}`, { replace: true });
     if (!result.access_token) return;

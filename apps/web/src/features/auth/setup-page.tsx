@@ -40,7 +40,7 @@ function SetupForm() {
     setup.mutate(values, {
       onSuccess: (result) => {
         queryClient.setQueryData(setupStatusQuery.queryKey, { needs_setup: false });
-        if (result.access_token) session.signIn(result.access_token);
+        if ('access_token' in result) session.signIn(result.access_token);
         navigate('/', { replace: true });
       },
       onError: (error) => {

@@ -1,23 +1,10 @@
+import type { LedgerStatus, LedgerVerification } from '@covenant/contracts/ledger';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { appRequest, downloadText } from '@/lib/api';
 import { entityKeys, invokeFunction } from '@/lib/entities';
 import { reportKeys } from '@/features/reports/reports.api';
 
-export interface LedgerStatus {
-  /** Nothing dated on or before it can be posted; null when no period is closed. */
-  closed_through: string | null;
-  first_open_date: string | null;
-}
-
-export interface LedgerVerification {
-  ok: boolean;
-  /** Entries sealed into the hash chain and checked. */
-  entries: number;
-  unsealed: number;
-  /** The first entry whose content or link no longer matches its seal. */
-  first_broken: string | null;
-  reason?: string;
-}
+export type { LedgerStatus, LedgerVerification } from '@covenant/contracts/ledger';
 
 export type LedgerExportFormat = 'hledger' | 'beancount' | 'csv';
 export const LEDGER_EXPORT_FORMATS: ReadonlyArray<{ value: LedgerExportFormat; label: string }> = [

@@ -1,35 +1,26 @@
+import type { Delivery, DeliveryPage, MailJob } from '@covenant/contracts/mailings';
 import { appRequest, downloadPdf } from '@/lib/api';
 import { invokeFunction } from '@/lib/entities';
 
-export interface Skip {
-  id: string;
-  reason: string;
-}
+/** An owner or invoice a mailing left out, and why. */
+export type Skip = MailJob['skipped'][number];
 
-export interface EmailResult {
-  sent: number;
-  skipped: Skip[];
-}
+/** What emailInvoices answers (a function, without a contract of its own): the sent count and the skips, as a mailing job counts them. */
+export type EmailResult = Pick<MailJob, 'sent' | 'skipped'>;
 
-export interface MailJob extends EmailResult {
-  id: string;
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  done: number;
-  error: string | null;
-}
+export type { MailJob } from '@covenant/contracts/mailings';
 
-export interface Delivery {
-  id: string;
-  kind: 'invoice' | 'statement';
+/**
+ * One row of the delivery log. The contract types a delivery loosely (id, owner, kind, status, date) and lets the rest
+ * of the email_deliveries row through; these are the columns of it the log shows, as the server sends them.
+ */
+export type DeliveryLogRow = Delivery & {
   document_label: string;
   to: string | null;
   subject: string | null;
-  status: 'sent' | 'outbox' | 'skipped' | 'failed';
   error: string | null;
   sent_by: string | null;
-  created_date: string;
-}
+};
 
 /** Emails the invoices with their PDFs (or keeps them in the outbox); the server says what it skipped and why. */
 export const emailInvoices = (invoiceIds: string[]) => invokeFunction<EmailResult>('emailInvoices', { invoice_ids: invoiceIds });
@@ -46,7 +37,7 @@ export const mailJobQuery = (id: string) => ({
 
 export const deliveriesQuery = (ownerId: string) => ({
   queryKey: ['deliveries', ownerId],
-  queryFn: () => appRequest<{ rows: Delivery[]; total: number }>(`/owners/${ownerId}/deliveries?limit=20`),
+  queryFn: () => appRequest<Omit<DeliveryPage, 'rows'> & { rows: DeliveryLogRow[] }>(`/owners/${ownerId}/deliveries?limit=20`),
 });
 
 /** "3 × no email address; 1 × cancelled invoice": the reasons a batch left some out, counted. */

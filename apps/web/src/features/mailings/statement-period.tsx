@@ -1,12 +1,11 @@
 import { useId } from 'react';
+import type { Statement } from '@covenant/contracts/statements';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { today } from '@/lib/dates';
 
-export interface Period {
-  from: string;
-  to: string;
-}
+/** The period a statement covers: its from and to dates (YYYY-MM-DD), as the statement contract names them. */
+export type Period = Pick<Statement, 'from' | 'to'>;
 
 /** The current month to today: the period a statement covers unless the user picks another. */
 export function currentMonth(): Period {

@@ -1,21 +1,45 @@
+import type { MyAccount as MyAccountContract } from '@covenant/contracts/statements';
 import { appRequest, downloadPdf } from '@/lib/api';
+import type { Detailed } from '@/lib/contract-detail';
 
-export interface MyAccount {
-  owner: {
-    id: string; owner_id: string; name: string; resident_status: string; email: string | null; phone: string | null;
-    mailing_address: string | null; mailing_address_2: string | null; city: string | null; state: string | null; zip_code: string | null;
-  };
-  as_of: string;
-  balance: number;
-  past_due: number;
-  next_due: { date: string; amount: number } | null;
-  open_charges: Array<{ id: string; invoice_number: string; invoice_date: string; due_date: string | null; total_amount: number; open: number }>;
-  recent_payments: Array<{ id: string; payment_number: string; payment_date: string; amount: number; payment_method: string; status: string }>;
-  units: Array<{
-    property_id: string; unit_number: string; street_address: string | null; city: string | null; ownership_percentage: number; relationship_type: string;
-    co_owners: Array<{ name: string; ownership_percentage: number; relationship_type: string }>;
-  }>;
-}
+type Account = MyAccountContract;
+
+/**
+ * GET my-account: the contract's answer, with the fields this screen shows that the contract lets through loosely
+ * (the owner's contact details, the charges' dates, the payments, the units and their co-owners), as myAccount() sends them.
+ */
+export type MyAccount = Detailed<
+  Account,
+  {
+    owner: Account['owner'] & {
+      resident_status: string;
+      email: string | null;
+      phone: string | null;
+      mailing_address: string | null;
+      mailing_address_2: string | null;
+      city: string | null;
+      state: string | null;
+      zip_code: string | null;
+    };
+    open_charges: Array<Account['open_charges'][number] & { invoice_date: string; due_date: string | null; total_amount: number }>;
+    recent_payments: Array<
+      Account['recent_payments'][number] & { id: string; payment_number: string; payment_date: string; payment_method: string; status: string }
+    >;
+    units: Array<
+      Detailed<
+        Account['units'][number],
+        {
+          unit_number: string;
+          street_address: string | null;
+          city: string | null;
+          ownership_percentage: number;
+          relationship_type: string;
+          co_owners: Array<Account['units'][number]['co_owners'][number] & { name: string; ownership_percentage: number; relationship_type: string }>;
+        }
+      >
+    >;
+  }
+>;
 
 export const myAccountQuery = () => ({ queryKey: ['my-account'], queryFn: () => appRequest<MyAccount>('/my-account') });
 
