@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
+import type { FieldValues, Path } from 'react-hook-form';
+import { BoundField } from '@/components/entity-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -113,5 +115,20 @@ export function EntityPicker<T extends EntityRecord>({
         </ul>
       </PopoverContent>
     </Popover>
+  );
+}
+
+/**
+ * The searchable record choice bound to a contract form (null for None), across both columns of the form's grid;
+ * `fieldLabel` is the visible label, the picker's `label` its accessible name.
+ */
+export function EntityPickerField<V extends FieldValues, T extends EntityRecord>({ name, fieldLabel, ...picker }: {
+  name: Path<V>;
+  fieldLabel: string;
+} & Omit<EntityPickerProps<T>, 'value' | 'onChange' | 'id'>) {
+  return (
+    <BoundField<V> name={name} label={fieldLabel} wide>
+      {(field) => <EntityPicker<T> {...picker} value={(field.value as string | null | undefined) || null} onChange={field.onChange} />}
+    </BoundField>
   );
 }

@@ -7,7 +7,7 @@ import { EntityFormDialog, TextareaField, TextField, useContractForm } from '@/c
 import { Button } from '@/components/ui/button';
 import { today } from '@/lib/dates';
 import type { EntityRecord } from '@/lib/entities';
-import { EntityPickerField } from '@/features/users/entity-picker-field';
+import { EntityPickerField } from '@/components/entity-picker';
 import { useWriteCollectionRecord, type PaymentPlan } from './collections.api';
 
 interface OwnerSummary extends EntityRecord {

@@ -11,7 +11,7 @@ import { entityKeys, get, uploadFile } from '@/lib/entities';
 import { initialsOf } from '@/lib/format';
 import { roleDisplayName } from '@/lib/roles';
 import { fullName } from '@/features/owners/owners.api';
-import { EntityPickerField } from './entity-picker-field';
+import { EntityPickerField } from '@/components/entity-picker';
 import { unitLabel, useUpdateUser, type OwnerSummary, type PropertySummary, type UserRow } from './users.api';
 
 const ROLE_OPTIONS = [{ value: NO_APP_ROLE, label: 'None' }, ...APP_ROLES.map((role) => ({ value: role, label: roleDisplayName(role) }))];
