@@ -74,43 +74,19 @@ interface FieldProps<V extends FieldValues> {
 
 /** A text, number, date or email input bound to the form; its error (the schema's message) shows under it. */
 export function TextField<V extends FieldValues>({ name, label, description, wide, ...input }: FieldProps<V> & Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange' | 'onBlur'>) {
-  const { control } = useFormContext<V>();
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={wide ? 'sm:col-span-2' : undefined}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...input} {...field} value={(field.value as string | number | null | undefined) ?? ''} />
-          </FormControl>
-          {description ? <FormDescription>{description}</FormDescription> : null}
-          <FormMessage role="alert" />
-        </FormItem>
-      )}
-    />
+    <BoundField<V> name={name} label={label} description={description} wide={wide}>
+      {(field) => <Input {...input} {...field} value={(field.value as string | number | null | undefined) ?? ''} />}
+    </BoundField>
   );
 }
 
 /** A multi-line text bound to the form, across both columns. */
 export function TextareaField<V extends FieldValues>({ name, label, description, rows = 3 }: FieldProps<V> & { rows?: number }) {
-  const { control } = useFormContext<V>();
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className="sm:col-span-2">
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Textarea rows={rows} {...field} value={(field.value as string | null | undefined) ?? ''} />
-          </FormControl>
-          {description ? <FormDescription>{description}</FormDescription> : null}
-          <FormMessage role="alert" />
-        </FormItem>
-      )}
-    />
+    <BoundField<V> name={name} label={label} description={description} wide>
+      {(field) => <Textarea rows={rows} {...field} value={(field.value as string | null | undefined) ?? ''} />}
+    </BoundField>
   );
 }
 
