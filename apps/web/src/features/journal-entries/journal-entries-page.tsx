@@ -26,7 +26,7 @@ const SOURCE_LABELS: Record<string, string> = { journal: 'Manual', transfer: 'Tr
 
 function EntryCard({ entry, canWrite, onReverse }: { entry: JournalEntry; canWrite: boolean; onReverse(): void }) {
   return (
-    <Card className="gap-3 py-4" role="article" aria-label={entry.memo}>
+    <Card className="gap-3 py-4" role="article" aria-label={entry.memo ?? undefined}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2 px-4">
         <div className="space-y-1">
           <CardTitle>
@@ -41,14 +41,14 @@ function EntryCard({ entry, canWrite, onReverse }: { entry: JournalEntry; canWri
           </p>
         </div>
         {canWrite && isReversible(entry) ? (
-          <Button variant="outline" size="sm" onClick={onReverse} aria-label={`Reverse ${entry.memo}`}>
+          <Button variant="outline" size="sm" onClick={onReverse} aria-label={`Reverse ${entry.memo ?? ''}`}>
             <Undo2Icon aria-hidden="true" />
             Reverse
           </Button>
         ) : null}
       </CardHeader>
       <CardContent className="px-4">
-        <Table aria-label={`Lines of ${entry.memo}`}>
+        <Table aria-label={`Lines of ${entry.memo ?? ''}`}>
           <TableHeader>
             <TableRow>
               <TableHead>Account</TableHead>

@@ -1,3 +1,4 @@
+import type { JournalEntryLineRow, JournalEntryPage, JournalEntryRow } from '@covenant/contracts/ledger';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { journalEntryInput, reverseJournalEntryInput } from '@covenant/contracts/entities';
@@ -15,32 +16,9 @@ export const JOURNAL_TYPES: ReadonlyArray<{ value: JournalType; label: string }>
   { value: 'all', label: 'All entries' },
 ];
 
-export interface JournalEntryLine {
-  line_no: number;
-  account_id: string;
-  account_number: string;
-  account_name: string;
-  fund_id: string;
-  fund_code: string;
-  debit: number;
-  credit: number;
-  memo: string | null;
-}
-
-export interface JournalEntry {
-  id: string;
-  entry_date: string;
-  memo: string;
-  /** journal (manual), transfer, opening, closing, or the document that posted it. */
-  source_type: string;
-  /** Set on a reversal: the entry it undoes. */
-  reverses_id: string | null;
-  /** Set on a reversed entry: the reversal. */
-  reversed_by: string | null;
-  created_by: string | null;
-  created_date: string;
-  lines: JournalEntryLine[];
-}
+/** An entry as GET /journal-entries lists it (the contract's row), with its lines. */
+export type JournalEntry = JournalEntryRow;
+export type JournalEntryLine = JournalEntryLineRow;
 
 export const JOURNAL_PAGE_SIZE = 20;
 
@@ -49,7 +27,7 @@ export function journalEntriesQuery(type: JournalType, page: number) {
   const query = new URLSearchParams({ type, limit: String(JOURNAL_PAGE_SIZE), skip: String(page * JOURNAL_PAGE_SIZE) });
   return queryOptions({
     queryKey: [...journalKeys.all, type, page],
-    queryFn: () => appRequest<{ rows: JournalEntry[]; total: number }>(`/journal-entries?${query.toString()}`),
+    queryFn: () => appRequest<JournalEntryPage>(`/journal-entries?${query.toString()}`),
     placeholderData: keepPreviousData,
   });
 }

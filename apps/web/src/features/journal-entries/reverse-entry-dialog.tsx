@@ -16,7 +16,7 @@ export function ReverseEntryDialog({ entry, onClose }: { entry: JournalEntry; on
   return (
     <EntityFormDialog
       title="Reverse Entry"
-      description={`“${entry.memo}” of ${entry.entry_date} stays in the books; a reversing entry with debits and credits swapped is posted on the date you choose.`}
+      description={`“${entry.memo ?? ''}” of ${entry.entry_date} stays in the books; a reversing entry with debits and credits swapped is posted on the date you choose.`}
       form={form}
       onSubmit={(body) => reverse.mutate(body, closeOnSuccess('Journal entry reversed', onClose))}
       onClose={onClose}
