@@ -12,11 +12,15 @@ import { cn } from '@/lib/utils';
  * A list screen's frame: the document title, the heading with its description and action buttons, the permission
  * message for a caller who may not read the list, and the error of its request. The list itself is the children.
  */
-export function ListPage({ title, heading = title, description, actions, canRead = true, noAccess, error, className, children }: {
+export function ListPage({ title, heading = title, description, above, below, actions, canRead = true, noAccess, error, className, children }: {
   /** The document title ("{title} · Covenant") and, unless `heading` says otherwise, the page's heading. */
   title: string;
   heading?: string;
   description?: ReactNode;
+  /** Above the heading (a link back to the parent screen). */
+  above?: ReactNode;
+  /** Under the description (who is signed in). */
+  below?: ReactNode;
   actions?: ReactNode;
   canRead?: boolean;
   /** The screen's words for a caller without read access, e.g. "You do not have permission to view tax rates." */
@@ -30,8 +34,10 @@ export function ListPage({ title, heading = title, description, actions, canRead
       <title>{`${title} · Covenant`}</title>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-1">
+          {above}
           <h1 className="text-2xl font-semibold tracking-tight">{heading}</h1>
           {description ? <p className="text-muted-foreground">{description}</p> : null}
+          {below}
         </div>
         {canRead && actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>

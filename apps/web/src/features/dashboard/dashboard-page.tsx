@@ -1,4 +1,5 @@
 import { isOverdue } from '@covenant/contracts/documents';
+import { ListPage } from '@/components/list-page';
 import { formatMoney } from '@covenant/contracts/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -194,15 +195,16 @@ export default function DashboardPage() {
   const data = summary.data;
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
-      <title>Dashboard · Covenant</title>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-        <p className="text-muted-foreground">Welcome to the HOA management system</p>
+    <ListPage
+      title="Dashboard"
+      description="Welcome to the HOA management system"
+      className="max-w-6xl"
+      below={
         <p className="text-sm">
           Signed in as <span className="font-medium">{user.full_name || user.email}</span> ({roleLabelOf(user)})
         </p>
-      </div>
+      }
+    >
 
       {isDebug ? <DebugCard /> : null}
       {isAdminUser(user) ? <PrivilegesCard /> : null}
@@ -298,6 +300,6 @@ export default function DashboardPage() {
           ))}
         </RecentList>
       </div>
-    </div>
+    </ListPage>
   );
 }

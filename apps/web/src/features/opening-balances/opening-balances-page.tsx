@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { ListPage } from '@/components/list-page';
 import { ArrowLeftIcon, CheckCircle2Icon, DownloadIcon, XCircleIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -202,18 +203,19 @@ export default function OpeningBalancesPage() {
   const summary = preview.data;
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
-      <title>Opening Balances · Covenant</title>
-      <div className="space-y-1">
+    <ListPage
+      title="Opening Balances"
+      description="The books as they stood when the association moved in: imported only when they tie out"
+      className="max-w-6xl"
+      above={
         <Button variant="link" className="h-auto px-0" asChild>
           <Link to="/journalentries">
             <ArrowLeftIcon aria-hidden="true" />
             Journal Entries
           </Link>
         </Button>
-        <h1 className="text-2xl font-semibold tracking-tight">Opening Balances</h1>
-        <p className="text-muted-foreground">The books as they stood when the association moved in: imported only when they tie out</p>
-      </div>
+      }
+    >
 
       {step !== 'done' ? (
         <ol aria-label="Steps" className="flex flex-wrap gap-2 text-sm">
@@ -386,6 +388,6 @@ export default function OpeningBalancesPage() {
           </div>
         </StepCard>
       ) : null}
-    </div>
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
 import { formatMoney, toCents } from '@covenant/contracts/money';
+import { ListPage } from '@/components/list-page';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2Icon, DownloadIcon, TrendingDownIcon, TrendingUpIcon, WalletIcon, XCircleIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -412,13 +413,12 @@ export default function ReportsPage() {
   const periodText = `${period.from} to ${period.to} · ${labelOf(view)}`;
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
-      <title>Financial Reports · Covenant</title>
+    <ListPage
+      title="Financial Reports"
+      description="Income, financial position, aging, the trial balance and the general ledger, from the ledger"
+      className="max-w-6xl"
+    >
       <PrintStyles />
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Financial Reports</h1>
-        <p className="text-muted-foreground">Income, financial position, aging, the trial balance and the general ledger, from the ledger</p>
-      </div>
 
       <div className="flex flex-wrap items-end gap-4">
         <div className="space-y-1">
@@ -604,6 +604,6 @@ export default function ReportsPage() {
           </ReportCard>
         </TabsContent>
       </Tabs>
-    </div>
+    </ListPage>
   );
 }
