@@ -108,7 +108,7 @@ const SCREENS = [
   {
     screen: 'Invoices', path: '/invoices', list: 'invoices', query: { tab: 'outstanding', limit: 50, skip: 0 },
     firstRow: (page, row) => new InvoicesPage(page).rows.first().and(new InvoicesPage(page).row(row.invoice_number)),
-    total: (page, list) => page.getByTestId('invoices-range').getByText(rangeText(list, 50, 'invoices'), { exact: true }),
+    total: (page, list) => pagerRange(page, list, 50),
     steps: [
       [allInvoicesTab()],
       [{ name: 'Cancelled tab', query: { tab: 'cancelled' }, act: (page) => new InvoicesPage(page).tab('Cancelled') }],
@@ -119,7 +119,7 @@ const SCREENS = [
   {
     screen: 'Payments', path: '/payments', list: 'payments', query: { limit: 50, skip: 0 },
     firstRow: (page, row) => new PaymentsPage(page).rows.first().and(page.getByRole('row', { name: row.payment_number, exact: true })),
-    total: (page, list) => page.getByText(rangeText(list, 50, 'payments'), { exact: true }),
+    total: (page, list) => pagerRange(page, list, 50),
     steps: [[searchStep((page) => new PaymentsPage(page).search, 'smith')]],
   },
   {
@@ -145,9 +145,13 @@ function allInvoicesTab() {
   return { name: 'All Invoices tab', query: { tab: 'all' }, act: (page) => new InvoicesPage(page).tab('All Invoices') };
 }
 
-/** The range under a paged table: `1–50 of 180000`. @param {ListPage} list @param {number} pageSize @param {string} noun */
-function rangeText(list, pageSize, noun) {
-  return list.total === 0 ? `0 ${noun}` : `1–${Math.min(list.total, pageSize)} of ${list.total}`;
+/**
+ * The kit's pager under a paged table, "Showing 1–50 of 180000" (none when the list is empty).
+ * @param {import('playwright-core').Page} page @param {ListPage} list @param {number} pageSize
+ */
+function pagerRange(page, list, pageSize) {
+  if (list.total === 0) return null;
+  return page.getByRole('navigation', { name: 'Pages' }).getByText(`Showing 1–${Math.min(list.total, pageSize)} of ${list.total}`, { exact: true });
 }
 
 /** What the run made (temporary folders, the database, the seeding, the server, the browser), removed last first. */
