@@ -1,35 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
+import { BoundField } from '@/components/entity-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 
 /** A six-digit business id (Owner ID, Property ID) bound to the form: only digits can be typed, at most six. */
 export function IdField<V extends FieldValues>({ name, label, disabled }: { name: Path<V>; label: string; disabled?: boolean }) {
-  const { control } = useFormContext<V>();
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              {...field}
-              inputMode="numeric"
-              maxLength={6}
-              disabled={disabled}
-              value={(field.value as string | undefined) ?? ''}
-              onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            />
-          </FormControl>
-          <FormMessage role="alert" />
-        </FormItem>
+    <BoundField<V> name={name} label={label}>
+      {(field) => (
+        <Input
+          {...field}
+          inputMode="numeric"
+          maxLength={6}
+          disabled={disabled}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        />
       )}
-    />
+    </BoundField>
   );
 }
 
