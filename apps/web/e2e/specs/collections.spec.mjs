@@ -1,5 +1,5 @@
 import { expectEqual, expectVisible } from '../lib/expect.mjs';
-import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
+import { adminToken, memberToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
 import { CollectionsPage } from '../pages/collections-page.mjs';
 
@@ -79,5 +79,15 @@ export default [
     await expectVisible(section.getByText('E2E final notice', { exact: true }).first());
     await expectVisible(section.getByText(/Payment plan from 2031-04-01: \$540\.00 in 3 installments/));
     await snap('owner-collections');
+
+    // The owner, signed in, sees the same on My Account: the stage, the plan and the letters released to them.
+    const member = await memberToken(api, { email: 'colin.lector.user@example.com', full_name: 'Colin Lector', role: 'owner' });
+    await api.app('PUT', `/entities/User/${member.user.id}`, { token, body: { owner_id: owner.id } });
+    await signInWithToken(page, await api.login(member.user.email, 'Member-e2e-2024!'), '/myaccount');
+    const mine = page.getByRole('region', { name: 'Collections' });
+    await expectVisible(mine.getByText('E2E final notice', { exact: true }).first());
+    await expectVisible(mine.getByText(/Payment plan from 2031-04-01: \$540\.00 in 3 installments/));
+    await expectVisible(mine.getByRole('button', { name: /^Letter PDF, E2E final notice, / }));
+    await snap('my-account-collections');
   }),
 ];

@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
 import { ListPage } from '@/components/list-page';
+import { ownerCollectionsQuery } from '@/features/collections/collections.api';
+import { OwnerCollections } from '@/features/collections/owner-collections';
 import { FormError } from '@/components/form-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -31,6 +33,19 @@ export default function MyAccountPage() {
       {account.isPending ? <Skeleton className="h-40" aria-label="Loading your account" /> : null}
       {account.data ? <AccountView account={account.data} /> : null}
     </ListPage>
+  );
+}
+
+/** The owner's collections standing (stage, payment plan, letters released to them), shown only when there is one. */
+function MyCollections({ ownerId }: { ownerId: string }) {
+  const data = useQuery(ownerCollectionsQuery(ownerId)).data;
+  if (!data || (!data.case && data.payment_plans.length === 0 && data.letters.length === 0)) return null;
+  return (
+    <Card>
+      <CardContent>
+        <OwnerCollections ownerId={ownerId} />
+      </CardContent>
+    </Card>
   );
 }
 
@@ -110,6 +125,7 @@ function AccountView({ account: a }: { account: MyAccount }) {
       </Card>
 
       <StatementCard />
+      <MyCollections ownerId={a.owner.id} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
