@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { assessmentScheduleInput, lateFeeRuleInput, lateFeeRuleProblem, scheduleProblem } from './charges.ts';
-import { blankAsNull } from './fields.ts';
 
 /** A whole-record rule (null when nothing is wrong) as a check that flags the field it names. */
 const checkedBy = <T>(problemOf: (value: T) => { path: string; message: string } | null) => (value: T, ctx: z.RefinementCtx) => {
@@ -9,17 +8,10 @@ const checkedBy = <T>(problemOf: (value: T) => { path: string; message: string }
 };
 
 /**
- * The Add/Edit Schedule form: the schedule, its optional per-unit amount left blank meaning none (so the basis rules
+ * The Add/Edit Schedule form: the schedule (its optional per-unit amount left blank means none, so the basis rules
  * say what is missing, not "Amount is required"), checked by the schedule's own rules.
  */
-export const assessmentScheduleForm = assessmentScheduleInput
-  .extend({ amount: blankAsNull(assessmentScheduleInput.shape.amount) })
-  .superRefine(checkedBy(scheduleProblem));
+export const assessmentScheduleForm = assessmentScheduleInput.superRefine(checkedBy(scheduleProblem));
 
 /** The Add/Edit Late Fee Rule form: the rule, its optional percentages blank meaning none, checked by the rule's own rules. */
-export const lateFeeRuleForm = lateFeeRuleInput
-  .extend({
-    percent: blankAsNull(lateFeeRuleInput.shape.percent),
-    annual_interest_rate: blankAsNull(lateFeeRuleInput.shape.annual_interest_rate),
-  })
-  .superRefine(checkedBy(lateFeeRuleProblem));
+export const lateFeeRuleForm = lateFeeRuleInput.superRefine(checkedBy(lateFeeRuleProblem));

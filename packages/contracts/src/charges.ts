@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, enumOf, integer, isoDate, optDate, optMoney, optRecordId, optText, recordId, reqText } from './fields.ts';
+import { blankAsNull, decimal, enumOf, integer, isoDate, optDate, optMoney, optRecordId, optText, recordId, reqText } from './fields.ts';
 import { listPageSchema } from './lists.ts';
 
 /** How often an assessment schedule bills; `once` is a special assessment (optionally in installments). */
@@ -35,7 +35,7 @@ const scheduleFields = {
   fund_id: optRecordId('Fund'),
   frequency: enumOf('Frequency', SCHEDULE_FREQUENCIES),
   amount_basis: enumOf('Amount basis', AMOUNT_BASES),
-  amount: decimal('Amount', { min: 0, max: 999_999_999, places: 4 }).nullable().optional(),
+  amount: blankAsNull(decimal('Amount', { min: 0, max: 999_999_999, places: 4 })),
   total_amount: optMoney('Total amount'),
   allocation_method: enumOf('Allocation method', ALLOCATION_METHODS).nullable().optional(),
   start_date: isoDate('Start date'),
@@ -81,10 +81,10 @@ const lateFeeFields = {
   grace_days: integer('Grace days', 0, 365),
   fee_type: enumOf('Fee type', LATE_FEE_TYPES),
   fixed_amount: optMoney('Fixed amount'),
-  percent: decimal('Percent', { min: 0, max: 100, places: 4 }).nullable().optional(),
+  percent: blankAsNull(decimal('Percent', { min: 0, max: 100, places: 4 })),
   max_amount: optMoney('Maximum fee'),
   min_balance: optMoney('Minimum balance'),
-  annual_interest_rate: decimal('Annual interest rate', { min: 0, max: 100, places: 4 }).nullable().optional(),
+  annual_interest_rate: blankAsNull(decimal('Annual interest rate', { min: 0, max: 100, places: 4 })),
   product_ids: z.array(recordId('Item'), { error: 'Items must be a list of item ids' }).min(1, 'Choose at least one item the rule applies to').max(500),
   late_fee_product_id: recordId('Late fee item'),
   is_active: z.boolean().optional(),
