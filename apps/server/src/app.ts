@@ -16,6 +16,7 @@ import type { Ctx, Services } from './lib/context.ts';
 import { translateDbError } from './lib/db-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { assertAppId, assertEnrolledIfRequired, bearerOf } from './lib/http.ts';
+import { discardUnreadBody } from './lib/request-body.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
 import { accountsFeature } from './features/accounts/accounts.feature.ts';
@@ -157,6 +158,8 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     if (draining) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
+    // Refused before its body was read (no session, too large): read the rest and discard it, within bounds.
+    if (!request.raw.complete) discardUnreadBody(request.raw);
     metrics.observe(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   });
   // Registered first, so every route (plugins' too) is recorded for the authorization matrix test.
@@ -209,8 +212,6 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = describeError(error);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    // Refused before the body was read (no session, too large): close rather than read the rest of it.
-    if (!request.raw.complete) reply.header('connection', 'close');
     return reply.status(status).send({ ...body, request_id: request.id });
   });
 

@@ -1466,6 +1466,8 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   ],
   saveBill: [{ label: 'new bill', expect: invoicesWrite, params: () => ({ vendor_id: seed.Vendor!.a, bill_number: `SB-${next()}`, bill_date: '2025-05-01', lines: [{ quantity: 1, unit_price: 3, account_id: seed.ChartOfAccount!.a }] }) }],
   cancelBill: [{ label: 'a bill', expect: invoicesWrite, params: async () => ({ id: await freshBill() }) }],
+  // Staff who may invite users and read owners; the owner's own record gives an owner nothing here.
+  inviteOwners: [{ label: 'Owner A to the portal', expect: invoicesWrite, params: () => ({ owner_ids: [seed.Owner!.a] }) }],
   runMonthlyBilling: [{ label: 'a month', expect: invoicesWrite, params: () => ({ invoice_date: '2025-06-01' }) }],
   transferBetweenFunds: [{ label: 'operating to reserve', expect: invoicesWrite, params: () => ({ date: '2025-05-03', from_fund_id: systemFund.operating, to_fund_id: systemFund.reserve, amount: 1 }) }],
   postJournalEntry: [{ label: 'a bank fee', expect: invoicesWrite, params: () => journalParams() }],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_ROLES, PERMISSION_LEVELS, RESOURCE_KEYS, SYSTEM_ROLES } from './constants.ts';
 import { entityRecordSchema } from './records.ts';
+import { recordId } from './fields.ts';
 
 // Answers of the auth routes. A user is a loose record: a column a later migration adds reaches the client unchanged.
 
@@ -62,3 +63,14 @@ export type Registered = z.infer<typeof registeredSchema>;
 export type InvitedUser = z.infer<typeof invitedUserSchema>;
 export type ReplacedSession = z.infer<typeof replacedSessionSchema>;
 export type TwoFactorEnrollment = z.infer<typeof twoFactorEnrollmentSchema>;
+
+/** inviteOwners: the owners to invite to the portal (record ids); omitted means every active owner with an email. */
+export const inviteOwnersInput = z.strictObject({
+  owner_ids: z.array(recordId('owner_ids')).min(1, 'owner_ids: give at least one owner, or leave it out for every active owner with an email').max(20_000).optional(),
+});
+/** What inviteOwners did: how many invitations it sent, and each owner it skipped with the reason in words. */
+export const inviteOwnersResultSchema = z.object({
+  invited: z.number().int(),
+  skipped: z.array(z.object({ owner_id: z.string(), reason: z.string() })),
+});
+export type InviteOwnersResult = z.infer<typeof inviteOwnersResultSchema>;

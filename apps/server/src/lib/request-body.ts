@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors.ts';
@@ -6,6 +7,31 @@ import { isForbiddenKey } from './safe-json.ts';
 /** onRequest hook of routes that need a session: an anonymous caller is refused before its body is read. */
 export async function requireSession(request: FastifyRequest): Promise<void> {
   if (!request.ctx?.actor) throw new UnauthorizedError();
+}
+
+/** How much of a refused body the server still reads (and discards) after answering, and how long it waits for it. */
+const DISCARD_AFTER_ANSWER_BYTES = 64 * 1024 * 1024;
+const DISCARD_IDLE_MS = 2000;
+
+/**
+ * After an answer to a request whose body was not read (refused for no session or its size): the rest of the
+ * body is read and discarded, so the client, still sending, gets the answer rather than a reset, and a small
+ * body keeps its keep-alive connection. A body that goes on past the bound, or stalls, has its socket closed.
+ */
+export function discardUnreadBody(raw: IncomingMessage): void {
+  const socket = raw.socket;
+  let discarded = 0;
+  // A light-my-request (inject) socket has nothing to close.
+  const cut = () => (typeof socket?.destroy === 'function' ? socket.destroy() : undefined);
+  const timer = setTimeout(cut, DISCARD_IDLE_MS);
+  raw.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_AFTER_ANSWER_BYTES) cut();
+    else timer.refresh();
+  });
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { newId } from '../ids.ts';
-import { users } from './community.ts';
+import { owners, users } from './community.ts';
 import { appRoleEnum } from './enums.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -63,10 +63,12 @@ export const invitations = pgTable(
     user_role: appRoleEnum('user_role'),
     system_role: text('system_role').notNull().default('user'),
     invited_by: text('invited_by'),
+    /** The owner record the new user is linked to when they register (an owner invited to the portal). */
+    owner_id: text('owner_id').references(() => owners.id, { onDelete: 'set null' }),
     created_date: ts('created_date').notNull().defaultNow(),
     accepted_date: ts('accepted_date'),
   },
-  (t) => [uniqueIndex('invitations_email_key').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('invitations_email_key').on(sql`lower(${t.email})`), index('invitations_owner_idx').on(t.owner_id)],
 );
 
 /** Failed sign-ins per account, for the account-level lockout (independent of the caller's address). */

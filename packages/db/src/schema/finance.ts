@@ -112,6 +112,8 @@ export const invoices = pgTable(
     index('invoices_date_number_idx').on(t.invoice_date, t.invoice_number),
     index('invoices_property_idx').on(t.property_id),
     index('invoices_status_idx').on(t.status),
+    // Runs as of an earlier date: the invoices cancelled after it (few).
+    index('invoices_cancelled_date_idx').on(t.cancelled_date).where(sql`${t.cancelled_date} is not null`),
     // Open invoices only (a small part of the table): the dashboard's open and overdue counts.
     index('invoices_open_idx').on(t.due_date, t.status).where(sql`${t.balance_due} > 0 and ${t.deleted_at} is null`),
     nonneg('invoices_subtotal_nonneg', t.subtotal),
@@ -192,6 +194,9 @@ export const paymentInvoices = pgTable(
   (t) => [
     index('payment_invoices_payment_idx').on(t.payment_id),
     index('payment_invoices_invoice_idx').on(t.invoice_id),
+    // Runs as of an earlier date: the applications posted or reversed after it.
+    index('payment_invoices_applied_date_idx').on(t.applied_date),
+    index('payment_invoices_reversed_date_idx').on(t.reversed_date).where(sql`${t.reversed_date} is not null`),
     check('payment_invoices_amount_pos', sql`${t.amount_applied} > 0`),
   ],
 );

@@ -10,6 +10,7 @@ import { today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
+import { openInvoicesOn } from '../invoices/open-as-of.ts';
 import { insertInvoices, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
 import { defaultDueDate } from '../invoices/invoice.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
@@ -191,13 +192,13 @@ async function lateFeeCharges(ctx: Ctx, asOf: string, dryRun: boolean): Promise<
     if (productIds.length === 0) continue;
     // The database finds the candidates: open, past the grace days, with a line of one of the rule's items.
     const late = await rowsOf<Row>(ctx, sql`
-      select i.id, i.invoice_number, i.owner_id, i.property_id, i.due_date, i.balance_due, o.owner_id as owner_number,
+      select i.id, i.invoice_number, i.owner_id, i.property_id, i.due_date, i.balance_on as balance_due, o.owner_id as owner_number,
         o.first_name, o.last_name, p.unit_number,
         exists (select 1 from ${chargeRunItems} c where c.job = 'late_fees' and c.source_id = ${ruleId} and c.target_id = i.id and c.kind = 'late_fee') as fee_charged
-      from ${invoices} i
+      from ${openInvoicesOn(asOf)} i
       join owners o on o.id = i.owner_id
       left join properties p on p.id = i.property_id
-      where i.balance_due > 0 and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue')
+      where i.balance_on > 0
         and i.due_date < ${addDays(asOf, -(r.grace_days as number))}::date ${notOnPlan}
         and exists (select 1 from invoice_line_items l where l.invoice_id = i.id and l.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}))
       order by i.due_date, i.invoice_number`);

@@ -16,6 +16,7 @@ import { CHARGE_RUN_LOCK } from '../assessments/charge-runs.service.ts';
 import { insertInvoices, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
 import { defaultDueDate } from '../invoices/invoice.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
+import { openInvoicesOn } from '../invoices/open-as-of.ts';
 import { deliver, logDelivery } from '../mailings/mailings.service.ts';
 import { orgPolicy } from '../org-settings/org-policy.ts';
 import { loadLetterhead, organizationName, renderCollectionLetterPdf, type LetterForPdf } from '../statements/pdf.ts';
@@ -80,10 +81,10 @@ async function ownerStandings(ctx: Ctx, asOf: string) {
   // Aggregated per owner in one pass (no subquery per owner: 5,000 owners would each rescan every open charge).
   return rowsOf<Row>(ctx, sql`
     with open_charges as (
-      select i.owner_id, i.due_date, i.balance_due,
-        sum(i.balance_due) filter (where i.due_date < ${asOf}::date) over (partition by i.owner_id order by i.due_date, i.id) as running_past_due
-      from ${invoices} i
-      where i.balance_due > 0 and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue')
+      select i.owner_id, i.due_date, i.balance_on as balance_due,
+        sum(i.balance_on) filter (where i.due_date < ${asOf}::date) over (partition by i.owner_id order by i.due_date, i.id) as running_past_due
+      from ${openInvoicesOn(asOf)} i
+      where i.balance_on > 0
     ),
     credits as (
       select jl.owner_id, sum(jl.credit - jl.debit) as credit from journal_lines jl

@@ -2,7 +2,8 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OwnerListQuery } from '@covenant/contracts/lists';
 import { ownerListQuery } from '@covenant/contracts/lists';
-import { ownerProperties, owners, properties } from '@covenant/db/schema/community';
+import { invitations } from '@covenant/db/schema/auth';
+import { ownerProperties, owners, properties, users } from '@covenant/db/schema/community';
 import type { Ctx } from '../../lib/context.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { permissionLevel } from '../../platform/access/access.service.ts';
@@ -24,6 +25,7 @@ export async function listOwners(ctx: Ctx, query: OwnerListQuery) {
   const units = await readableUnits(ctx);
   // The collection stage shows to those who read every owner's account (staff), never through own records.
   const seesCollections = ['read', 'read_write'].includes(await permissionLevel(ctx, 'invoices'));
+  const seesSignIns = ['read', 'read_write'].includes(await permissionLevel(ctx, 'users'));
   const byName = [asc(owners.last_name), asc(owners.first_name), asc(owners.owner_id), asc(owners.id)];
   const lowestUnit = sql`(select min(${properties.unit_sort_key} collate "C") from ${ownerProperties}
     join ${properties} on ${properties.id} = ${ownerProperties.property_id}
@@ -38,6 +40,10 @@ export async function listOwners(ctx: Ctx, query: OwnerListQuery) {
         where ${ownerProperties.owner_id} = ${owners.id} and ${units})`,
       collection_stage: seesCollections
         ? sql`(select s.name from collection_cases c join collection_stages s on s.id = c.stage_id where c.owner_id = ${owners.id} and c.closed_on is null)`
+        : sql`null`,
+      portal: seesSignIns
+        ? sql`(case when exists (select 1 from ${users} u where u.owner_id = ${owners.id}) then 'signed_up'
+            when exists (select 1 from ${invitations} i where i.owner_id = ${owners.id} and i.accepted_date is null) then 'invited' end)`
         : sql`null`,
     },
     limit: q.limit,

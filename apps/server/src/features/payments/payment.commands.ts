@@ -26,7 +26,7 @@ import { applicationPosting, paymentPosting, splitByFund } from '../ledger/posti
 import { ownerEntity } from '../owners/owners.feature.ts';
 import { paymentEntity, paymentInvoiceEntity } from './payments.entities.ts';
 import { orgPolicy } from '../org-settings/org-policy.ts';
-import { applicationDate, applicationOrder, assertApplication, planBounce, type ChargeKind, type OpenCharge } from './payment.rules.ts';
+import { applicationDate, applicationOrder, assertApplication, chargeKind, planBounce, type OpenCharge } from './payment.rules.ts';
 
 /**
  * The one write path of owner payments and their applications to invoices. Lock order everywhere: the
@@ -272,19 +272,19 @@ export const recordPaymentInput = z.object({
  */
 export async function openChargesInOrder(ctx: Ctx, ownerId: string, order: PaymentApplicationOrder): Promise<Array<OpenCharge & { balanceCents: number }>> {
   const acc = await systemAccounts(ctx);
+  // The facts as arrays (empty when there are none); the kind is decided by the pure rule, not by SQL.
   const rows = (await ctx.db.execute(sql`
     select i.id, i.invoice_number, i.invoice_date, i.due_date, i.balance_due,
-      coalesce(
-        (select case when bool_or(c.kind = 'interest') then 'interest' when bool_or(c.kind = 'late_fee') then 'late_fee' else 'assessment' end
-           from ${chargeRunItems} c where c.invoice_id = i.id),
-        (select case when bool_or(l.account_id = ${acc.late_fee_income}) then 'late_fee' when bool_or(l.account_id = ${acc.assessment_income}) then 'assessment' end
-           from ${invoiceLineItems} l where l.invoice_id = i.id),
-        'other') as kind
+      coalesce((select array_agg(distinct c.kind::text) from ${chargeRunItems} c where c.invoice_id = i.id), '{}') as run_kinds,
+      coalesce((select array_agg(distinct l.account_id) from ${invoiceLineItems} l where l.invoice_id = i.id), '{}') as line_accounts
     from ${invoices} i
     where i.owner_id = ${ownerId} and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue') and i.balance_due > 0`)).rows as Array<{
-    id: string; invoice_number: string; invoice_date: string; due_date: string | null; balance_due: string; kind: ChargeKind;
+    id: string; invoice_number: string; invoice_date: string; due_date: string | null; balance_due: string; run_kinds: string[]; line_accounts: string[];
   }>;
-  const charges = rows.map((r) => ({ id: r.id, kind: r.kind, invoice_number: r.invoice_number, invoice_date: String(r.invoice_date).slice(0, 10), due_date: r.due_date ? String(r.due_date).slice(0, 10) : null, balanceCents: toCents(r.balance_due) }));
+  const charges = rows.map((r) => ({
+    id: r.id, kind: chargeKind({ runKinds: r.run_kinds, lineAccountIds: r.line_accounts }, acc), invoice_number: r.invoice_number,
+    invoice_date: String(r.invoice_date).slice(0, 10), due_date: r.due_date ? String(r.due_date).slice(0, 10) : null, balanceCents: toCents(r.balance_due),
+  }));
   return applicationOrder(charges, order);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compact, type PostingLine, type SystemAccounts, type SystemFunds } from '../ledger/posting.rules.ts';
 import { allocate } from '@covenant/contracts/documents';
-import { applicationDate, applicationOrder, assertApplication, bounceEntries, planBounce, type InvoiceForApplication, type OpenCharge, type PaymentForApplication } from './payment.rules.ts';
+import { applicationDate, applicationOrder, assertApplication, bounceEntries, chargeKind, planBounce, type InvoiceForApplication, type OpenCharge, type PaymentForApplication } from './payment.rules.ts';
 
 const acc: SystemAccounts = {
   cash: 'cash', accounts_receivable: 'ar', owner_prepayments: 'prepay', accounts_payable: 'ap', sales_tax_payable: 'tax',
@@ -132,5 +132,33 @@ describe('applicationOrder: which open charge a payment pays first', () => {
     const copy = [...charges];
     applicationOrder(charges, 'fees_first');
     expect(charges).toEqual(copy);
+  });
+});
+
+describe('chargeKind: from the run that billed it, else the lines\' accounts, else other', () => {
+  const accounts = { late_fee_income: 'late', assessment_income: 'dues' };
+  it.each([
+    // run kinds, line accounts → kind
+    [[], [], 'other'], // no run and no lines: never an assessment
+    [[], ['other-income'], 'other'], // a charge to Other Income no run billed
+    [[], ['other-income', 'pool'], 'other'],
+    [[], ['dues'], 'assessment'],
+    [[], ['late'], 'late_fee'],
+    [[], ['dues', 'late'], 'late_fee'], // a late fee line wins over a dues line
+    [['assessment'], ['other-income'], 'assessment'], // the run decides, whatever the account
+    [['late_fee'], ['dues'], 'late_fee'],
+    [['interest'], ['late'], 'interest'],
+    [['late_fee', 'interest'], [], 'interest'],
+    [['assessment', 'late_fee'], [], 'late_fee'],
+  ] as const)('runs %j, lines %j → %s', (runKinds, lineAccountIds, expected) => {
+    expect(chargeKind({ runKinds, lineAccountIds }, accounts)).toBe(expected);
+  });
+
+  it('under assessments_first, an Other Income charge dated before the assessment is paid after it', () => {
+    const charges: OpenCharge[] = [
+      { id: 'other', kind: chargeKind({ runKinds: [], lineAccountIds: ['other-income'] }, accounts), due_date: '2026-01-05', invoice_date: '2026-01-01', invoice_number: 'INV-1' },
+      { id: 'dues', kind: chargeKind({ runKinds: ['assessment'], lineAccountIds: ['dues'] }, accounts), due_date: '2026-02-15', invoice_date: '2026-02-01', invoice_number: 'INV-2' },
+    ];
+    expect(applicationOrder(charges, 'assessments_first').map((c) => c.id)).toEqual(['dues', 'other']);
   });
 });

@@ -94,6 +94,26 @@ export function bounceEntries(
 /** What an open charge is, for the order payments apply in. */
 export type ChargeKind = 'assessment' | 'late_fee' | 'interest' | 'other';
 
+/** What the books know of an open invoice: the kinds of the run items that billed it, its lines' revenue accounts. */
+export interface ChargeFacts {
+  runKinds: readonly string[];
+  lineAccountIds: readonly string[];
+}
+
+/**
+ * A charge's kind for the application order: from the run that billed it (interest before late fee before
+ * assessment), else from its lines' accounts (late fee income, assessment income), else `other`. An invoice
+ * no run billed and with no such line (a charge to Other Income) is `other`, never an assessment.
+ */
+export function chargeKind(facts: ChargeFacts, accounts: { late_fee_income: string; assessment_income: string }): ChargeKind {
+  if (facts.runKinds.includes('interest')) return 'interest';
+  if (facts.runKinds.includes('late_fee')) return 'late_fee';
+  if (facts.runKinds.includes('assessment')) return 'assessment';
+  if (facts.lineAccountIds.includes(accounts.late_fee_income)) return 'late_fee';
+  if (facts.lineAccountIds.includes(accounts.assessment_income)) return 'assessment';
+  return 'other';
+}
+
 export interface OpenCharge {
   id: string;
   kind: ChargeKind;

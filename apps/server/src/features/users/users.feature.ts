@@ -8,6 +8,7 @@ import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import type { Feature } from '../../platform/registry.ts';
 import { userListPage, userListQuery } from '@covenant/contracts/lists';
 import { registerListRoute } from '../../platform/entities/list-page.ts';
+import { inviteOwners } from './invite-owners.ts';
 import { listUsers } from './users.list.ts';
 
 /** Users are created by invitation (auth routes); staff change roles and links, a user their own phone and photo. */
@@ -46,4 +47,9 @@ export const userEntity: EntityDef = {
   },
 };
 
-export const usersFeature: Feature = { name: 'users', routes: async (app) => registerListRoute(app, 'users', userListQuery, userListPage, listUsers), entities: [userEntity] };
+export const usersFeature: Feature = {
+  name: 'users',
+  routes: async (app) => registerListRoute(app, 'users', userListQuery, userListPage, listUsers),
+  entities: [userEntity],
+  functions: [{ name: 'inviteOwners', access: 'users read_write and owners read (administrators, property managers)', handler: inviteOwners }],
+};

@@ -4,7 +4,7 @@ import { APP_ROLES, RESOURCE_KEYS } from '@covenant/contracts/constants';
 import { deriveFlags, isStaffRole } from '@covenant/contracts/permissions';
 import { userSelfUpdateInput } from '@covenant/contracts/entities';
 import { invitations } from '@covenant/db/schema/auth';
-import { orgSettings, users } from '@covenant/db/schema/community';
+import { orgSettings, owners, users } from '@covenant/db/schema/community';
 import { withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
 import { AppError, ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
@@ -234,7 +234,7 @@ export async function register(ctx: Ctx, body: unknown) {
   if (invitation) {
     await ctx.db
       .update(users)
-      .set({ user_role: invitation.user_role, role: invitation.system_role === 'admin' ? 'admin' : 'user', created_by: invitation.invited_by })
+      .set({ user_role: invitation.user_role, role: invitation.system_role === 'admin' ? 'admin' : 'user', created_by: invitation.invited_by, owner_id: invitation.owner_id })
       .where(eq(users.id, userId));
     await ctx.db.update(invitations).set({ accepted_date: new Date() }).where(eq(invitations.id, invitation.id));
   }
@@ -326,26 +326,56 @@ export async function changePassword(ctx: Ctx, body: unknown, token: string | un
   return { success: true, access_token: result.token };
 }
 
-/** Invites an email with an application role; staff may invite, only administrators may invite administrators. */
+/** The one owner record whose email this is, or null when none or several have it. */
+async function soleOwnerWithEmail(ctx: Ctx, address: string): Promise<string | null> {
+  const rows = await ctx.db.select({ id: owners.id }).from(owners).where(sql`lower(${owners.email}) = ${address}`).limit(2);
+  return rows.length === 1 ? rows[0]!.id : null;
+}
+
+export interface NewInvitation {
+  email: string;
+  role: (typeof APP_ROLES)[number] | 'user';
+  /** The owner record the new user is linked to when they register. */
+  owner_id: string | null;
+}
+
+/** Writes invitations (one per email: a new one replaces the old) and audits each, inside the caller's transaction. */
+export async function writeInvitations(ctx: Ctx, list: readonly NewInvitation[]): Promise<void> {
+  const actor = ctx.actor!;
+  await withTransaction(ctx, async (tx) => {
+    for (const inv of list) {
+      await tx.db.delete(invitations).where(sql`lower(${invitations.email}) = ${inv.email}`);
+      await tx.db.insert(invitations).values({
+        email: inv.email, user_role: inv.role === 'user' ? null : inv.role, system_role: inv.role === 'admin' ? 'admin' : 'user', invited_by: actor.email, owner_id: inv.owner_id,
+      });
+      await recordAudit(tx, { action: 'user.invited', target_type: 'Invitation', target_id: inv.email, detail: { email: inv.email, role: inv.role, ...(inv.owner_id ? { owner_id: inv.owner_id } : {}) } });
+    }
+  });
+}
+
+/** The invitation email with its registration link. */
+export function invitationEmail(ctx: Ctx, address: string) {
+  const actor = ctx.actor!;
+  const link = `${ctx.services.config.publicUrl}/register?email=${encodeURIComponent(address)}`;
+  return {
+    to: address,
+    subject: 'You are invited to Covenant',
+    text: `${actor.full_name || actor.email} invited you to your homeowners association on Covenant.\n\nCreate your account here:\n${link}`,
+  };
+}
+
+/**
+ * Invites an email with an application role; staff may invite, only administrators may invite administrators.
+ * An email that belongs to exactly one owner record links the new user to that owner when they register.
+ */
 export async function inviteUser(ctx: Ctx, body: unknown) {
   await requirePermission(ctx, 'users', 'create');
   const actor = ctx.actor!;
   const input = parseInput(inviteUserInput, body);
   if (input.role === 'admin' && !isAdmin(actor)) throw new ForbiddenError('Only an administrator can invite an administrator');
   if (await userByEmail(ctx, input.user_email)) throw new ConflictError('This email already has an account', 'email_taken');
-  const userRole = input.role === 'user' ? null : input.role;
-  // One invitation per email: a new one replaces the old.
-  await withTransaction(ctx, async (tx) => {
-    await tx.db.delete(invitations).where(sql`lower(${invitations.email}) = ${input.user_email}`);
-    await tx.db.insert(invitations).values({ email: input.user_email, user_role: userRole, system_role: input.role === 'admin' ? 'admin' : 'user', invited_by: actor.email });
-    await recordAudit(tx, { action: 'user.invited', target_type: 'Invitation', target_id: input.user_email, detail: { email: input.user_email, role: input.role } });
-  });
-  const link = `${ctx.services.config.publicUrl}/register?email=${encodeURIComponent(input.user_email)}`;
-  await ctx.services.mailer.send({
-    to: input.user_email,
-    subject: 'You are invited to Covenant',
-    text: `${actor.full_name || actor.email} invited you to your homeowners association on Covenant.\n\nCreate your account here:\n${link}`,
-  });
+  await writeInvitations(ctx, [{ email: input.user_email, role: input.role, owner_id: await soleOwnerWithEmail(ctx, input.user_email) }]);
+  await ctx.services.mailer.send(invitationEmail(ctx, input.user_email));
   return { success: true, email: input.user_email, role: input.role };
 }
 

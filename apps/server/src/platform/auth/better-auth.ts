@@ -62,7 +62,8 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, secret: st
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
     },
-    emailVerification: { autoSignInAfterVerification: true },
+    // register() sends the one code itself, after the invitation's role is set (sign-up would send a second one).
+    emailVerification: { autoSignInAfterVerification: true, sendOnSignUp: false },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
