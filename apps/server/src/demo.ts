@@ -14,7 +14,7 @@ import { owners, users } from '@covenant/db/schema/community';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { today as todayOf, type Actor, type Ctx } from './lib/context.ts';
-import { createAdministrator } from './platform/auth/auth.service.ts';
+import { createAdministrator, createVerifiedUser } from './platform/auth/auth.service.ts';
 import { createEntity, listEntities } from './platform/entities/entities.service.ts';
 import { runAssessments, runLateFees } from './features/assessments/charge-runs.service.ts';
 import { recordPayment } from './features/payments/payment.commands.ts';
@@ -27,6 +27,7 @@ import { emailStatements, getMailJob } from './features/mailings/mailings.servic
 import { lettersSent, runCollections } from './features/collections/collections.service.ts';
 
 const DEMO_ADMIN = { email: 'admin@demo.covenant.test', password: 'covenant-demo', full_name: 'Dana Reyes' };
+const DEMO_OWNER = { email: 'owner@demo.covenant.test', password: 'covenant-demo' };
 
 /** A small deterministic PRNG so every demo is the same association. */
 function prng(seed: number) {
@@ -298,5 +299,30 @@ async function load(base: Ctx) {
   const [pdfs] = (await ctx.db.execute(sql`select count(*)::int as n, coalesce(sum(octet_length(content)), 0)::bigint::text as bytes from outbox_attachments where filename like 'statement-%'`)).rows as Array<{ n: number; bytes: string }>;
   const where = built.services.mailer.usesOutbox ? `in the outbox (${pdfs?.n ?? 0} statement PDFs, ${Math.round(Number(pdfs?.bytes ?? 0) / 1024)} KiB)` : 'over SMTP';
   console.log(`  statements ${from} to ${to}: ${job.sent} of ${job.total} owners emailed as PDF ${where}, ${job.skipped.length} skipped, in ${((Date.now() - mailStarted) / 1000).toFixed(1)} s (${job.status})`);
-  if (created) console.log(`\nSign in at ${config.publicUrl} as ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+  const owner = await demoOwnerSignIn(ctx);
+  console.log(`\nSign in at ${config.publicUrl}`);
+  if (created) console.log(`  as the administrator: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+  if (owner) console.log(`  as an owner (${owner.name}: ${owner.balance} open, stage "${owner.stage}", ${owner.payments} payments): ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
+}
+
+/**
+ * The owner's portal sign-in: linked to an owner with an open balance, an open collection stage and a payment
+ * history, so My Account shows all of it. None when the email already has a sign-in.
+ */
+async function demoOwnerSignIn(ctx: Ctx): Promise<{ name: string; balance: string; stage: string; payments: number } | null> {
+  const [taken] = (await ctx.db.execute(sql`select 1 from ${users} where lower(email) = ${DEMO_OWNER.email}`)).rows;
+  if (taken) return null;
+  const [pick] = (await ctx.db.execute(sql`
+    select o.id, o.first_name, o.last_name, s.name as stage,
+      (select sum(i.balance_due) from invoices i where i.owner_id = o.id and i.deleted_at is null)::text as balance,
+      (select count(*) from payments p where p.owner_id = o.id and p.deleted_at is null)::int as payments
+    from owners o
+    join collection_cases c on c.owner_id = o.id and c.closed_on is null
+    join collection_stages s on s.id = c.stage_id
+    where exists (select 1 from payments p where p.owner_id = o.id and p.deleted_at is null)
+    order by s.days_past_due, o.owner_id limit 1`)).rows as Array<{ id: string; first_name: string; last_name: string; stage: string; balance: string; payments: number }>;
+  if (!pick) return null;
+  const name = `${pick.first_name} ${pick.last_name}`;
+  await createVerifiedUser(ctx, { email: DEMO_OWNER.email, password: DEMO_OWNER.password, full_name: name, user_role: 'owner', owner_id: pick.id });
+  return { name, balance: Number(pick.balance).toFixed(2), stage: pick.stage, payments: pick.payments };
 }

@@ -32,6 +32,8 @@ import { APP_ID, PASSWORD, createTestApp, createUser, signIn, type Role, type Te
 
 const REGISTRY = new Registry(FEATURES);
 const ENTITY_DEFINITIONS = [...REGISTRY.entities.values()];
+/** Every realtime room: the entities' and the topics' (records published without a generic entity). */
+const ROOM_DEFINITIONS: ReadonlyArray<{ name: string; resource: ResourceKey }> = [...ENTITY_DEFINITIONS, ...REGISTRY.topics.values()];
 
 const ROLES = ['admin', 'property_manager', 'owner', 'renter', 'household_member', 'guest_contact'] as const satisfies readonly Role[];
 type Caller = Role | 'anonymous';
@@ -633,6 +635,20 @@ const ROUTES: Record<string, RouteRule> = {
       if (caller === 'anonymous') return;
       const adminInvite = await send(caller, { method: 'POST', url: '/users/invite-user', json: { user_email: `admin-invite-${uniq()}@example.com`, role: 'admin' } });
       expect(adminInvite.statusCode, describeRes(`${caller} invites an admin`, adminInvite)).toBe(caller === 'admin' ? 200 : 403);
+    },
+  },
+  'POST /api/apps/:appId/users/:id/two-factor/reset': {
+    access: 'administrators only (another user; the reset ends that user\'s sessions)',
+    expect: adminOnly,
+    request: async () => {
+      const target = await createUser(t, 'guest_contact');
+      return { method: 'POST', url: `/users/${target.id}/two-factor/reset` };
+    },
+    verify: async (caller, res) => {
+      if (caller !== 'admin') return;
+      expect(res.json()).toEqual({ success: true, was_enrolled: false });
+      const missing = await send(caller, { method: 'POST', url: '/users/0123456789abcdef01234567/two-factor/reset' });
+      expect(missing.statusCode).toBe(404);
     },
   },
   'POST /api/apps/:appId/auth/two-factor/enable': {
@@ -1243,6 +1259,11 @@ const DELIVERY: Record<string, () => Promise<Write[]>> = {
     await asAdmin(entityReq.update('User', users.renter.id, { phone: '555-0002' }));
     return [{ id: users.owner.id, type: 'update', own: true }, { id: users.renter.id, type: 'update', own: false }];
   },
+  // A topic: every posting publishes its journal entry; nobody owns one.
+  JournalEntry: async () => {
+    const entry = await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/postJournalEntry', json: journalParams() });
+    return [{ id: entry.id, type: 'create', own: false }];
+  },
   Vendor: async () => {
     const v = await adminCreate('Vendor', await newPayload('Vendor'));
     await asAdmin(entityReq.update('Vendor', seed.Vendor!.a, { notes: 'rt' }));
@@ -1269,7 +1290,7 @@ describe('3. realtime: entity rooms', () => {
     // Every role asks for every entity room; the server acknowledges each join with {ok}.
     await Promise.all(
       ROLES.flatMap((role) =>
-        ENTITY_DEFINITIONS.map(async (def) => {
+        ROOM_DEFINITIONS.map(async (def) => {
           const ack = (await sockets[role].socket.timeout(3000).emitWithAck('join', room(def.name)).catch((e: Error) => ({ ok: `no ack: ${e.message}` }))) as { ok: unknown };
           joinAcks.set(`${role}:${def.name}`, ack.ok);
         }),
@@ -1291,8 +1312,8 @@ describe('3. realtime: entity rooms', () => {
     }
   });
 
-  describe('join outcome: every entity room × every role', () => {
-    for (const def of ENTITY_DEFINITIONS) {
+  describe('join outcome: every entity and topic room × every role', () => {
+    for (const def of ROOM_DEFINITIONS) {
       for (const role of ROLES) {
         const level = LEVELS[role](def.resource);
         it(`${role} joins ${room(def.name)} → ${level === 'none' ? 'refused' : 'joined'} (${level})`, () => {
@@ -1311,7 +1332,7 @@ describe('3. realtime: entity rooms', () => {
 
   describe('update_model delivery', () => {
     for (const [entity, write] of Object.entries(DELIVERY)) {
-      const def = ENTITY_DEFINITIONS.find((d) => d.name === entity)!;
+      const def = ROOM_DEFINITIONS.find((d) => d.name === entity)!;
       it(`${entity}: read/read_write get every event, own_records only their own, none nothing`, async () => {
         for (const role of ROLES) sockets[role].events = [];
         const writes = await write();

@@ -156,8 +156,8 @@ describe('owners invited to the portal are linked to their owner record', () => 
       const answer = res.json() as { invited: number; skipped: Array<{ owner_id: string; reason: string }> };
       expect(answer.invited).toBe(2);
       expect(answer.skipped).toEqual(expect.arrayContaining([
-        { owner_id: dupe.id, reason: 'Another owner has the same email address' },
-        { owner_id: already.id, reason: 'Already has a sign-in' },
+        { owner_id: dupe.id, name: `Pat ${dupe.last_name as string}`, reason: 'Another owner has the same email address' },
+        { owner_id: already.id, name: `Pat ${already.last_name as string}`, reason: 'Already has a sign-in' },
       ]));
       expect(answer.skipped.map((s) => s.owner_id)).not.toContain(noEmail.id); // not a candidate without owner_ids
       const mails = (await outbox(fresh, boss.token)).filter((m) => m.subject === 'You are invited to Covenant');
@@ -165,7 +165,7 @@ describe('owners invited to the portal are linked to their owner record', () => 
 
       // Named owners: the one without an email is skipped with its reason; another association's id is a 404.
       const named = await fresh.call('POST', '/functions/inviteOwners', { token: boss.token, body: { owner_ids: [noEmail.id, b.id] } });
-      expect(named.json()).toEqual({ invited: 1, skipped: [{ owner_id: noEmail.id, reason: 'No email address' }] });
+      expect(named.json()).toEqual({ invited: 1, skipped: [{ owner_id: noEmail.id, name: `Pat ${noEmail.last_name as string}`, reason: 'No email address' }] });
       expect((await fresh.call('POST', '/functions/inviteOwners', { token: boss.token, body: { owner_ids: ['0123456789abcdef01234567'] } })).statusCode).toBe(404);
 
       const page = (await fresh.call('GET', '/lists/owners?limit=50', { token: boss.token })).json() as { rows: Array<{ id: string; portal: string | null }> };

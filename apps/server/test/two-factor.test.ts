@@ -216,3 +216,40 @@ describe('required for staff', () => {
     }
   });
 });
+
+describe('an administrator resets another user\'s second factor', () => {
+  it('removes the enrolment, ends the user\'s sessions and sockets, audits it; the user signs in with the password alone', async () => {
+    const user = await createUser(t, 'owner');
+    const { token } = await enrol(user);
+    expect((await challengeFor(user.email)).length).toBeGreaterThan(0);
+    // An open socket of the user, to see it closed by the reset.
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const socket = io(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, { path: '/ws-user-apps/socket.io/', transports: ['websocket'], query: { app_id: APP_ID, token }, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+    const pm = await createUser(t, 'property_manager');
+    const refused = await t.call('POST', `/users/${user.id}/two-factor/reset`, { token: pm.token });
+    expect(refused.statusCode).toBe(403);
+    expect((await t.call('POST', `/users/${user.id}/two-factor/reset`, { token })).statusCode).toBe(403);
+    expect((await t.call('POST', `/users/${user.id}/two-factor/reset`)).statusCode).toBe(401);
+    expect((await t.call('POST', `/users/${admin.id}/two-factor/reset`, { token: admin.token })).statusCode).toBe(409);
+
+    const reset = await t.call('POST', `/users/${user.id}/two-factor/reset`, { token: admin.token });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toEqual({ success: true, was_enrolled: true });
+    expect(await closed).toBe('io server disconnect');
+    expect((await t.call('GET', '/entities/User/me', { token })).statusCode).toBe(401);
+    const [row] = await auditOf(user.id, 'auth.two_factor_reset');
+    expect(row).toMatchObject({ actor_id: admin.id, target_id: user.id });
+    expect(await t.db.db.select().from(twoFactors).where(eq(twoFactors.user_id, user.id))).toEqual([]);
+
+    const again = await login(user.email);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().access_token).toEqual(expect.any(String));
+    expect((await t.call('GET', '/entities/User/me', { token: again.json().access_token })).json().two_factor_enabled).toBe(false);
+  });
+});

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   'auth.password_reset': 'Password reset',
   'auth.two_factor_enabled': 'Two-factor authentication turned on',
   'auth.two_factor_disabled': 'Two-factor authentication turned off',
+  'auth.two_factor_reset': 'Two-factor authentication reset by an administrator',
   'user.invited': 'User invited',
   'user.registered': 'User registered',
   'user.updated': 'User changed',

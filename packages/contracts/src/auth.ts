@@ -50,6 +50,9 @@ export const invitedUserSchema = z.object({ success: z.boolean(), email: z.strin
 /** POST auth/change-password and two-factor/verify|disable: the caller's session was replaced by this one. */
 export const replacedSessionSchema = z.object({ success: z.boolean(), access_token: z.string().nullable().optional() });
 /** POST auth/two-factor/enable: the authenticator URI and the recovery codes (shown once). */
+/** An administrator's reset of another user's second factor: whether they had one enrolled. */
+export const twoFactorResetSchema = z.object({ success: z.boolean(), was_enrolled: z.boolean() });
+
 export const twoFactorEnrollmentSchema = z.object({ totp_uri: z.string(), backup_codes: z.array(z.string()) });
 
 export type User = z.infer<typeof userSchema>;
@@ -63,14 +66,15 @@ export type Registered = z.infer<typeof registeredSchema>;
 export type InvitedUser = z.infer<typeof invitedUserSchema>;
 export type ReplacedSession = z.infer<typeof replacedSessionSchema>;
 export type TwoFactorEnrollment = z.infer<typeof twoFactorEnrollmentSchema>;
+export type TwoFactorReset = z.infer<typeof twoFactorResetSchema>;
 
 /** inviteOwners: the owners to invite to the portal (record ids); omitted means every active owner with an email. */
 export const inviteOwnersInput = z.strictObject({
   owner_ids: z.array(recordId('owner_ids')).min(1, 'owner_ids: give at least one owner, or leave it out for every active owner with an email').max(20_000).optional(),
 });
-/** What inviteOwners did: how many invitations it sent, and each owner it skipped with the reason in words. */
+/** What inviteOwners did: how many invitations it sent, and each owner it skipped (record id, name) with the reason in words. */
 export const inviteOwnersResultSchema = z.object({
   invited: z.number().int(),
-  skipped: z.array(z.object({ owner_id: z.string(), reason: z.string() })),
+  skipped: z.array(z.object({ owner_id: z.string(), name: z.string(), reason: z.string() })),
 });
 export type InviteOwnersResult = z.infer<typeof inviteOwnersResultSchema>;

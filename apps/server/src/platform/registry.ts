@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResourceKey } from '@covenant/contracts/constants';
 import type { Ctx } from '../lib/context.ts';
 import type { EntityDef } from './entities/entity-def.ts';
 
@@ -30,10 +31,20 @@ export interface JobDef {
   run(ctx: Ctx, at: Date): Promise<unknown>;
 }
 
+/**
+ * Records that are not generic entities yet publish realtime events in a room of their own
+ * (`entities:{appId}:{name}`), readable by those with read on the resource (journal entries).
+ */
+export interface TopicDef {
+  name: string;
+  resource: ResourceKey;
+}
+
 /** What a feature folder contributes: its entities, functions, reports, routes and start-up seeding. */
 export interface Feature {
   name: string;
   entities?: readonly EntityDef[];
+  topics?: readonly TopicDef[];
   functions?: readonly FunctionDef[];
   reports?: readonly ReportDef[];
   routes?: (app: FastifyInstance) => Promise<void>;
@@ -58,12 +69,15 @@ function indexBy<T extends { name: string }>(kind: string, items: Iterable<T>): 
  */
 export class Registry {
   readonly entities: ReadonlyMap<string, EntityDef>;
+  readonly topics: ReadonlyMap<string, TopicDef>;
   readonly functions: ReadonlyMap<string, FunctionDef>;
   readonly reports: ReadonlyMap<string, ReportDef>;
   readonly jobs: ReadonlyMap<string, JobDef>;
 
   constructor(readonly features: readonly Feature[]) {
     this.entities = indexBy('entity', features.flatMap((f) => f.entities ?? []));
+    this.topics = indexBy('topic', features.flatMap((f) => f.topics ?? []));
+    for (const name of this.topics.keys()) if (this.entities.has(name)) throw new Error(`'${name}' is both an entity and a topic`);
     this.functions = indexBy('function', features.flatMap((f) => f.functions ?? []));
     this.reports = indexBy('report', features.flatMap((f) => f.reports ?? []));
     this.jobs = indexBy('job', features.flatMap((f) => f.jobs ?? []));
@@ -71,6 +85,11 @@ export class Registry {
 
   entity(name: string): EntityDef | undefined {
     return this.entities.get(name);
+  }
+
+  /** A realtime room's records: an entity, or a topic; undefined for any other name. */
+  room(name: string): EntityDef | TopicDef | undefined {
+    return this.entities.get(name) ?? this.topics.get(name);
   }
 
   /** An entity the caller's code knows exists (a programming error otherwise). */

@@ -13,6 +13,9 @@ export type EntityName =
   | 'PaymentInvoice' | 'Vendor' | 'Bill' | 'BillLineItem' | 'BillPayment'
   | 'Fund' | 'Budget' | 'BudgetLine' | 'ReserveComponent' | 'AssessmentSchedule' | 'LateFeeRule' | 'CollectionStage' | 'PaymentPlan';
 
+/** Realtime rooms: every entity's, and records published without a generic entity (journal entries). */
+export type LiveRoom = EntityName | 'JournalEntry';
+
 /** Fields every stored record carries (the contract's shape). */
 export type { EntityRecord } from '@covenant/contracts/records';
 
@@ -127,7 +130,7 @@ export function invokeFunction<T = unknown>(name: string, params: Record<string,
 
 /** Query keys of entity data: `['entity', Entity, ...]`, so one invalidation refreshes every list of an entity. */
 export const entityKeys = {
-  all: (entity: EntityName) => ['entity', entity] as const,
+  all: (entity: LiveRoom) => ['entity', entity] as const,
   list: (entity: EntityName, options: ListOptions & { q?: EntityQuery } = {}) => ['entity', entity, 'list', options] as const,
   count: (entity: EntityName, query: EntityQuery = {}) => ['entity', entity, 'count', query] as const,
   one: (entity: EntityName, id: string) => ['entity', entity, 'one', id] as const,
@@ -209,7 +212,7 @@ export function reopenRealtime(): void {
   if (socketPromise && socketToken !== readStoredToken()) void sharedSocket();
 }
 
-async function subscribe(entity: EntityName, listener: Listener): Promise<() => void> {
+async function subscribe(entity: LiveRoom, listener: Listener): Promise<() => void> {
   const { app_id } = await fetchAppConfig();
   const room = `entities:${app_id}:${entity}`;
   let listeners = roomListeners.get(room);
@@ -224,7 +227,7 @@ async function subscribe(entity: EntityName, listener: Listener): Promise<() => 
 }
 
 /** Calls `onChange` for every change of an entity another session (or this one) makes, while mounted. */
-export function useEntitySubscription(entity: EntityName, onChange: (change: EntityChange) => void): void {
+export function useEntitySubscription(entity: LiveRoom, onChange: (change: EntityChange) => void): void {
   const handler = useRef(onChange);
   useEffect(() => {
     handler.current = onChange;
@@ -243,19 +246,19 @@ export function useEntitySubscription(entity: EntityName, onChange: (change: Ent
 }
 
 /** Keeps every open query of these entities fresh: a realtime change invalidates them. */
-export function useLiveEntities(...entities: EntityName[]): void {
+export function useLiveEntities(...entities: LiveRoom[]): void {
   useLiveRefresh(undefined, ...entities);
 }
 
 /** Like {@link useLiveEntities}, and also invalidates `alsoKey` (an aggregate built from these entities). */
-export function useLiveRefresh(alsoKey: readonly unknown[] | undefined, ...entities: EntityName[]): void {
+export function useLiveRefresh(alsoKey: readonly unknown[] | undefined, ...entities: LiveRoom[]): void {
   const queryClient = useQueryClient();
   const key = entities.join(',');
   const extra = JSON.stringify(alsoKey ?? null);
   useEffect(() => {
     let cancelled = false;
     const stops: Array<() => void> = [];
-    for (const entity of key.split(',') as EntityName[]) {
+    for (const entity of key.split(',') as LiveRoom[]) {
       subscribe(entity, () => {
         void queryClient.invalidateQueries({ queryKey: entityKeys.all(entity) });
         const also = JSON.parse(extra) as unknown[] | null;

@@ -46,6 +46,8 @@ const ADMINS = 'administrators only (audited)';
 
 export const ledgerFeature: Feature = {
   name: 'ledger',
+  // Every posting (documents, runs, manual entries, closes) publishes it: the journal and the reports refresh.
+  topics: [{ name: 'JournalEntry', resource: 'chart_of_accounts' }],
   functions: [
     { name: 'postJournalEntry', access: BOOKS, handler: postJournalEntry },
     { name: 'reverseJournalEntry', access: BOOKS, handler: reverseJournalEntry },

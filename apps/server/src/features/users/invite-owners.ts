@@ -15,6 +15,8 @@ const ROLE_OF: Record<string, AppRole> = { owner: 'owner', renter: 'renter', hou
 
 interface Candidate {
   id: string;
+  first_name: string;
+  last_name: string;
   email: string | null;
   resident_status: string;
   status: string;
@@ -35,11 +37,11 @@ export async function inviteOwners(ctx: Ctx, params: Record<string, unknown>): P
     const ids = [...new Set(input.owner_ids)];
     // Each id through the caller's scope first: an unknown id is a 404 before anything is written.
     for (const id of ids) await recordForActor(ctx, ownerEntity, id, 'read');
-    candidates = await ctx.db.select({ id: owners.id, email: owners.email, resident_status: owners.resident_status, status: owners.status }).from(owners).where(inArray(owners.id, ids));
+    candidates = await ctx.db.select({ id: owners.id, first_name: owners.first_name, last_name: owners.last_name, email: owners.email, resident_status: owners.resident_status, status: owners.status }).from(owners).where(inArray(owners.id, ids));
     candidates.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   } else {
     candidates = await ctx.db
-      .select({ id: owners.id, email: owners.email, resident_status: owners.resident_status, status: owners.status })
+      .select({ id: owners.id, first_name: owners.first_name, last_name: owners.last_name, email: owners.email, resident_status: owners.resident_status, status: owners.status })
       .from(owners)
       .where(and(eq(owners.status, 'active'), isNotNull(owners.email), sql`trim(${owners.email}) <> ''`))
       .orderBy(owners.last_name, owners.first_name, owners.id);
@@ -48,19 +50,21 @@ export async function inviteOwners(ctx: Ctx, params: Record<string, unknown>): P
     (await ctx.db.select({ email: sql<string>`lower(${users.email})`, owner_id: users.owner_id }).from(users)).flatMap((u) => [u.email, ...(u.owner_id ? [`owner:${u.owner_id}`] : [])]),
   );
   const skipped: InviteOwnersResult['skipped'] = [];
-  const chosen = new Map<string, { owner_id: string; role: AppRole }>();
+  const chosen = new Map<string, { owner_id: string; name: string; role: AppRole }>();
   for (const c of candidates) {
     const email = c.email?.trim().toLowerCase() ?? '';
-    if (!email) skipped.push({ owner_id: c.id, reason: 'No email address' });
-    else if (signedUp.has(email) || signedUp.has(`owner:${c.id}`)) skipped.push({ owner_id: c.id, reason: 'Already has a sign-in' });
-    else if (chosen.has(email)) skipped.push({ owner_id: c.id, reason: 'Another owner has the same email address' });
-    else chosen.set(email, { owner_id: c.id, role: ROLE_OF[c.resident_status] ?? 'owner' });
+    const name = `${c.first_name} ${c.last_name}`.trim();
+    const skip = (reason: string) => skipped.push({ owner_id: c.id, name, reason });
+    if (!email) skip('No email address');
+    else if (signedUp.has(email) || signedUp.has(`owner:${c.id}`)) skip('Already has a sign-in');
+    else if (chosen.has(email)) skip('Another owner has the same email address');
+    else chosen.set(email, { owner_id: c.id, name, role: ROLE_OF[c.resident_status] ?? 'owner' });
   }
   await writeInvitations(ctx, [...chosen].map(([email, c]) => ({ email, role: c.role, owner_id: c.owner_id })));
   let invited = 0;
   for (const [email, c] of chosen) {
     const r = await deliver(ctx, invitationEmail(ctx, email));
-    if (r.status === 'failed') skipped.push({ owner_id: c.owner_id, reason: `Delivery failed: ${r.error}` });
+    if (r.status === 'failed') skipped.push({ owner_id: c.owner_id, name: c.name, reason: `Delivery failed: ${r.error}` });
     else invited++;
   }
   return { invited, skipped };

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  invitedUserSchema, meSchema, registeredSchema, replacedSessionSchema, signInResultSchema, twoFactorEnrollmentSchema, userSchema, verifiedEmailSchema,
+  invitedUserSchema, meSchema, twoFactorResetSchema, registeredSchema, replacedSessionSchema, signInResultSchema, twoFactorEnrollmentSchema, userSchema, verifiedEmailSchema,
 } from '@covenant/contracts/auth';
 import { successSchema } from '@covenant/contracts/records';
 import {
   changePassword, inviteUser, login, logout, me, register, resendOtp, resetPassword, resetPasswordRequest, updateMe, verifyOtp,
 } from './auth.service.ts';
-import { disableTwoFactor, enableTwoFactor, twoFactorLogin, verifyTwoFactor } from './two-factor.service.ts';
+import { disableTwoFactor, enableTwoFactor, resetTwoFactor, twoFactorLogin, verifyTwoFactor } from './two-factor.service.ts';
 
 const appParams = z.object({ appId: z.string() });
 
@@ -36,6 +36,12 @@ export async function authRoutes(app: FastifyInstance, opts: { perMinute: number
 
   app.post('/api/apps/:appId/users/invite-user', { schema: answering(invitedUserSchema), config: { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } } }, async (request) =>
     inviteUser(request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/apps/:appId/users/:id/two-factor/reset',
+    { schema: { tags: ['auth'], params: z.object({ appId: z.string(), id: z.string().max(64) }), response: { 200: twoFactorResetSchema } } },
+    async (request) => resetTwoFactor(request.ctx, (request.params as { id: string }).id),
   );
 
   // The SDK's logout navigates here; the session itself is revoked by POST .../auth/logout.

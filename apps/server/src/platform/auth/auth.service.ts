@@ -386,14 +386,25 @@ export async function needsSetup(ctx: Ctx): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/** Creates a verified administrator (first-run screen, or ADMIN_EMAIL/ADMIN_PASSWORD at start). */
-export async function createAdministrator(ctx: Ctx, input: { email: string; password: string; full_name: string }): Promise<string> {
+/** Creates a verified user with a password, an application role and optionally the owner record they are (scripts: setup, the demo). */
+export async function createVerifiedUser(
+  ctx: Ctx,
+  input: { email: string; password: string; full_name: string; user_role: (typeof APP_ROLES)[number]; owner_id?: string | null },
+): Promise<string> {
   const created = await ctx.services.auth.api.signUpEmail({
     body: { email: input.email, password: input.password, name: input.full_name },
     headers: new Headers(),
   });
-  await ctx.db.update(users).set({ email_verified: true, role: 'admin', user_role: 'admin' }).where(eq(users.id, created.user.id));
+  await ctx.db
+    .update(users)
+    .set({ email_verified: true, role: input.user_role === 'admin' ? 'admin' : 'user', user_role: input.user_role, owner_id: input.owner_id ?? null })
+    .where(eq(users.id, created.user.id));
   return created.user.id;
+}
+
+/** Creates a verified administrator (first-run screen, or ADMIN_EMAIL/ADMIN_PASSWORD at start). */
+export async function createAdministrator(ctx: Ctx, input: { email: string; password: string; full_name: string }): Promise<string> {
+  return createVerifiedUser(ctx, { ...input, user_role: 'admin' });
 }
 
 /** First-run setup: allowed only while no user exists; signs the new administrator in. */

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStaffRole } from '@covenant/contracts/permissions';
-import { twoFactors } from '@covenant/db/schema/auth';
+import { sessions, twoFactors } from '@covenant/db/schema/auth';
 import { users } from '@covenant/db/schema/community';
-import type { Actor, Ctx } from '../../lib/context.ts';
-import { AppError, ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import { withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import { isAdmin } from '../access/access.service.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { authCode, bearerHeaders, completeSignIn, rotatedToken, staffNeedTwoFactor, type SignInResult } from './auth.service.ts';
@@ -128,4 +129,26 @@ export async function twoFactorLogin(ctx: Ctx, body: unknown): Promise<SignInRes
     // INVALID_TWO_FACTOR_COOKIE, TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: this challenge is over.
     throw new UnauthorizedError('This sign-in has expired. Sign in again with your password.', 'two_factor_challenge_expired');
   }
+}
+
+/**
+ * An administrator resets another user's second factor (a lost phone and lost recovery codes): the enrolment is
+ * removed, every session of that user ends and their sockets close, and the reset is audited. They sign in with
+ * the password alone and, where the organization requires it of their role, are asked to enrol again.
+ */
+export async function resetTwoFactor(ctx: Ctx, userId: string) {
+  const actor = requireSession(ctx);
+  if (!isAdmin(actor)) throw new ForbiddenError('Only an administrator can reset a user\'s two-factor authentication');
+  if (userId === actor.id) throw new ConflictError('Turn your own two-factor authentication off in your profile, with your password', 'own_two_factor');
+  const [user] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new NotFoundError('User not found');
+  const had = await withTransaction(ctx, async (tx) => {
+    const removed = await tx.db.delete(twoFactors).where(eq(twoFactors.user_id, userId)).returning({ id: twoFactors.id });
+    await tx.db.update(users).set({ two_factor_enabled: false }).where(eq(users.id, userId));
+    await tx.db.delete(sessions).where(eq(sessions.user_id, userId));
+    await recordAudit(tx, { action: 'auth.two_factor_reset', target_type: 'User', target_id: userId, detail: { email: user.email, was_enrolled: removed.length > 0 } });
+    return removed.length > 0;
+  });
+  ctx.services.changes.sessionsEnded(userId);
+  return { success: true, was_enrolled: had };
 }

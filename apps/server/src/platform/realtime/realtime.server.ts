@@ -109,7 +109,7 @@ export class RealtimeServer {
 
   private async join(socket: Socket, room: unknown): Promise<boolean> {
     const m = typeof room === 'string' ? ROOM_RE.exec(room) : null;
-    const def = m && m[1] === this.services.config.appId ? this.services.registry.entity(m[2]!) : undefined;
+    const def = m && m[1] === this.services.config.appId ? this.services.registry.room(m[2]!) : undefined;
     if (!m || !def) {
       socket.emit('error', { message: `Unknown room '${String(room).slice(0, 100)}'` });
       return false;
@@ -127,7 +127,7 @@ export class RealtimeServer {
   private async dispatch(change: EntityChange) {
     try {
       if (change.entity === 'User') this.refreshActor(change);
-      const def = this.services.registry.entity(change.entity);
+      const def = this.services.registry.room(change.entity);
       if (!def) return;
       const room = `entities:${this.services.config.appId}:${def.name}`;
       const sockets = await this.io.in(room).local.fetchSockets();
@@ -143,7 +143,9 @@ export class RealtimeServer {
         const level = await levelByRole.get(roleKey)!;
         if (level === 'none') continue;
         // '*' says many records changed at once (a billing run): it names none, so every reader refetches.
-        if (change.id !== '*' && level === 'own_records' && !(await recordIsOwn(ctx, def, actor, change.record))) continue;
+        // A topic's records belong to nobody: own_records reads none of them.
+        if (level === 'own_records' && !('table' in def)) continue;
+        if (change.id !== '*' && level === 'own_records' && 'table' in def && !(await recordIsOwn(ctx, def, actor, change.record))) continue;
         socket.emit('update_model', payload);
       }
     } catch (err) {

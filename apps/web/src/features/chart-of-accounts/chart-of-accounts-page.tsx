@@ -8,7 +8,7 @@ import { EmptyRow, ListPage, ListSkeleton, RowActions } from '@/components/list-
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useLiveEntities } from '@/lib/entities';
+import { useLiveRefresh } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
@@ -40,7 +40,7 @@ export default function ChartOfAccountsPage() {
   const [editing, setEditing] = useState<{ account: Account | null } | null>(null);
   const accounts = useQuery({ ...accountsQuery(), enabled: canRead });
   // Balances come from the ledger, so postings of documents change them too.
-  useLiveEntities('ChartOfAccount', 'Invoice', 'Payment', 'Bill');
+  useLiveRefresh(accountsQuery().queryKey, 'ChartOfAccount', 'JournalEntry');
   const deleter = useDeleteRecord<Account>({ entity: 'ChartOfAccount', noun: 'account' });
 
   const onExport = () => {

@@ -36,7 +36,7 @@ export default function FundsPage() {
   const funds = useQuery(fundsQuery());
   const banks = useQuery(bankAccountsQuery());
   const sheet = useQuery(balanceSheetQuery(asOf, BY_FUND));
-  useLiveRefresh(reportKeys.all, 'Invoice', 'Payment', 'Bill', 'ChartOfAccount');
+  useLiveRefresh(reportKeys.all, 'ChartOfAccount', 'JournalEntry');
 
   if (isForbidden(funds.error)) return <NoAccess />;
   const bankOf = (id: string | null) => banks.data?.find((a) => a.id === id);

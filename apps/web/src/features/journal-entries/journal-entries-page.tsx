@@ -87,7 +87,7 @@ export default function JournalEntriesPage() {
   const [reversing, setReversing] = useState<JournalEntry | null>(null);
   const entries = useQuery(journalEntriesQuery(type, page));
   // Documents and transfers post too; the list follows them.
-  useLiveRefresh(journalKeys.all, 'Invoice', 'Payment', 'Bill');
+  useLiveRefresh(journalKeys.all, 'JournalEntry');
 
   if (isForbidden(entries.error)) return <NoAccess />;
   const rows = entries.data?.rows ?? [];

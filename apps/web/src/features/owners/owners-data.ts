@@ -12,6 +12,8 @@ export interface OwnersPage {
   units: Record<string, UnitChip[]>;
   /** Each owner's collection stage, when they are in collections. */
   stages: Record<string, string | null>;
+  /** Whether each owner has a portal sign-in or a pending invitation (for those who read users). */
+  portal: Record<string, OwnerRow['portal']>;
 }
 
 /** One page of owner cards with their unit chips: one request, searched, sorted and paged by the server. */
@@ -19,11 +21,13 @@ async function loadOwnersPage(search: string, sort: OwnerSort, limit: number): P
   const page = await fetchListPage<OwnerRow>('owners', { search, sort, limit });
   const units: Record<string, UnitChip[]> = {};
   const stages: Record<string, string | null> = {};
+  const portal: Record<string, OwnerRow['portal']> = {};
   for (const row of page.rows) {
     units[row.id] = row.units;
     stages[row.id] = row.collection_stage ?? null;
+    portal[row.id] = row.portal ?? null;
   }
-  return { owners: page.rows as unknown as Owner[], total: page.total, units, stages };
+  return { owners: page.rows as unknown as Owner[], total: page.total, units, stages, portal };
 }
 
 export function ownersPageQuery(search: string, sort: OwnerSort, limit: number) {

@@ -23,7 +23,8 @@ import { PAGE_SIZE, fetchAll, fullName, type Owner } from './owners.api';
 import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';
-import { ownersPageQuery, type OwnerSort, type UnitChip } from './owners-data';
+import { ownersPageQuery, type OwnerSort, type OwnersPage, type UnitChip } from './owners-data';
+import { InviteAllOwnersButton, InviteOwnerButton } from './portal-invitations';
 import { privilegesOf } from '@/features/invoices/invoices.api';
 import { EmailStatementsDialog } from '@/features/mailings/email-statements-dialog';
 import { OwnerAccountDialog } from '@/features/mailings/owner-account-dialog';
@@ -33,7 +34,20 @@ function mailingAddress(o: Owner): string {
   return [o.mailing_address, o.mailing_address_2, cityLine].filter(Boolean).join(', ');
 }
 
-function OwnerCard({ owner, units, stage, canWrite, onEdit, onDelete, onAccount }: { owner: Owner; units: UnitChip[]; stage: string | null; canWrite: boolean; onEdit(): void; onDelete(): void; onAccount?: () => void }) {
+const PORTAL_BADGE = { signed_up: 'Has a sign-in', invited: 'Invited to the portal' } as const;
+
+function OwnerCard({ owner, units, stage, portal, canWrite, canInvite, onEdit, onDelete, onAccount }: {
+  owner: Owner;
+  units: UnitChip[];
+  stage: string | null;
+  /** null: no sign-in; undefined: the caller may not see sign-ins. */
+  portal: OwnersPage['portal'][string] | undefined;
+  canWrite: boolean;
+  canInvite: boolean;
+  onEdit(): void;
+  onDelete(): void;
+  onAccount?: () => void;
+}) {
   const name = fullName(owner);
   const address = mailingAddress(owner);
   return (
@@ -50,6 +64,7 @@ function OwnerCard({ owner, units, stage, canWrite, onEdit, onDelete, onAccount 
             <div className="flex flex-wrap gap-1">
               <Badge variant={owner.status === 'active' ? 'default' : 'secondary'}>{humanize(owner.status)}</Badge>
               {stage ? <Badge variant="destructive">Collections: {stage}</Badge> : null}
+              {portal ? <Badge variant="outline">{PORTAL_BADGE[portal]}</Badge> : portal === null && canInvite ? <Badge variant="outline">No sign-in</Badge> : null}
             </div>
           </div>
           {canWrite ? (
@@ -82,6 +97,7 @@ function OwnerCard({ owner, units, stage, canWrite, onEdit, onDelete, onAccount 
             </p>
           ) : null}
         </div>
+        {canInvite && owner.email && portal !== 'signed_up' ? <InviteOwnerButton ownerId={owner.id} name={name} invited={portal === 'invited'} /> : null}
         {units.length ? (
           <div className="flex flex-wrap gap-1" aria-label="Units">
             {units.map((u) => (
@@ -107,6 +123,8 @@ export default function OwnersPage() {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [editing, setEditing] = useState<{ owner: Owner | null } | null>(null);
   const canMail = privilegesOf(user, 'invoices').canCreate;
+  // Inviting owners to the portal creates sign-ins: those who may invite users.
+  const canInvite = accessOf(user, 'users').canWrite && canRead;
   const [accountOf, setAccountOf] = useState<{ id: string; name: string } | null>(null);
   const [mailingAll, setMailingAll] = useState(false);
 
@@ -157,6 +175,7 @@ export default function OwnersPage() {
           <Button variant="outline" onClick={() => void onExport()}>
             <DownloadIcon /> Export CSV
           </Button>
+          {canInvite ? <InviteAllOwnersButton /> : null}
           {canMail ? (
             <Button variant="outline" onClick={() => setMailingAll(true)}>
               <MailIcon /> Email Statements
@@ -204,7 +223,9 @@ export default function OwnersPage() {
                 owner={o}
                 units={data.units[o.id] ?? []}
                 stage={data.stages[o.id] ?? null}
+                portal={canInvite ? data.portal[o.id] : undefined}
                 canWrite={canWrite}
+                canInvite={canInvite}
                 onEdit={() => setEditing({ owner: o })}
                 onDelete={() => deleter.ask(o)}
                 onAccount={canMail ? () => setAccountOf({ id: o.id, name: fullName(o) }) : undefined}

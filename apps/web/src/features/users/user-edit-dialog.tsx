@@ -12,7 +12,9 @@ import { initialsOf } from '@/lib/format';
 import { roleDisplayName } from '@/lib/roles';
 import { fullName } from '@/features/owners/owners.api';
 import { EntityPickerField } from '@/components/entity-picker';
-import { unitLabel, useUpdateUser, type OwnerSummary, type PropertySummary, type UserRow } from './users.api';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { unitLabel, useResetTwoFactor, useUpdateUser, type OwnerSummary, type PropertySummary, type UserRow } from './users.api';
 
 const ROLE_OPTIONS = [{ value: NO_APP_ROLE, label: 'None' }, ...APP_ROLES.map((role) => ({ value: role, label: roleDisplayName(role) }))];
 
@@ -31,8 +33,16 @@ function ReadOnlyField({ id, label, value, note }: { id: string; label: string; 
  * The edit dialog of spec part 1, section 2 'Users'. Staff send exactly the five fields; a user editing
  * their own profile (own_records) sends only phone and photo, the fields the server lets them change.
  */
-export function UserEditDialog({ user, selfOnly, onClose }: { user: UserRow; selfOnly: boolean; onClose: () => void }) {
+export function UserEditDialog({ user, selfOnly, canResetTwoFactor = false, onClose }: {
+  user: UserRow;
+  selfOnly: boolean;
+  /** An administrator editing someone else: they may reset that user's second factor. */
+  canResetTwoFactor?: boolean;
+  onClose: () => void;
+}) {
   const [isUploading, setIsUploading] = useState(false);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const resetTwoFactor = useResetTwoFactor();
   const updateUser = useUpdateUser();
   const form = useContractForm(userEditForm, {
     phone: user.phone ?? '',
@@ -120,6 +130,24 @@ export function UserEditDialog({ user, selfOnly, onClose }: { user: UserRow; sel
           labelOf={unitLabel}
         />
       </fieldset>
+      {canResetTwoFactor && user.two_factor_enabled ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3 sm:col-span-2">
+          <p className="text-sm">Two-factor authentication is on for this user.</p>
+          <Button type="button" variant="outline" size="sm" disabled={resetTwoFactor.isPending} onClick={() => setConfirmingReset(true)}>
+            Reset two-factor authentication
+          </Button>
+          <ConfirmDialog
+            open={confirmingReset}
+            text={`Reset two-factor authentication for ${name}? Their sessions end, and they sign in with their password alone (and enrol again if your organization requires it).`}
+            confirmLabel="Reset"
+            onCancel={() => setConfirmingReset(false)}
+            onConfirm={() => {
+              setConfirmingReset(false);
+              resetTwoFactor.mutate(user.id, { onSuccess: onClose });
+            }}
+          />
+        </div>
+      ) : null}
     </EntityFormDialog>
   );
 }

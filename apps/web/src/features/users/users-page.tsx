@@ -170,7 +170,7 @@ export default function UsersPage() {
 
       {!isProfile ? <RolesCard /> : null}
 
-      {editing ? <UserEditDialog user={editing} selfOnly={!canManage} onClose={() => setEditing(null)} /> : null}
+      {editing ? <UserEditDialog user={editing} selfOnly={!canManage} canResetTwoFactor={isAdminUser(me) && editing.id !== me.id} onClose={() => setEditing(null)} /> : null}
       {isInviting ? <InviteUserDialog onClose={() => setIsInviting(false)} canInviteAdmin={isAdminUser(me)} /> : null}
       {deleter.dialog}
     </ListPage>

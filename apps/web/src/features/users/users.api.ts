@@ -2,7 +2,9 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { UserRow as ListedUser } from '@covenant/contracts/lists';
 import type { inviteUserForm, userEditForm } from '@covenant/contracts/users-form';
 import type { z } from 'zod';
-import { api, type User } from '@/lib/api';
+import { toast } from 'sonner';
+import type { TwoFactorReset } from '@covenant/contracts/auth';
+import { api, appRequest, errorMessage, type User } from '@/lib/api';
 import { entityKeys, update, type EntityRecord } from '@/lib/entities';
 import { fetchListPage } from '@/lib/lists';
 
@@ -50,5 +52,18 @@ export function useInviteUser() {
       api.users.invite(body).catch((e: unknown) => {
         throw new Error(`Failed to invite user: ${e instanceof Error ? e.message : String(e)}`);
       }),
+  });
+}
+
+/** An administrator resets another user's second factor (a lost phone): their sessions end; they sign in with the password. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => appRequest<TwoFactorReset>(`/users/${encodeURIComponent(userId)}/two-factor/reset`, { method: 'POST' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: entityKeys.all('User') });
+      toast.success('Two-factor authentication reset. The user signs in with the password alone.');
+    },
+    onError: (e) => toast.error(`Failed to reset two-factor authentication: ${errorMessage(e)}`),
   });
 }
