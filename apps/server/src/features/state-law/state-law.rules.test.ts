@@ -39,7 +39,7 @@ describe('the rule table', () => {
 
   it('effective dates pick the rule in force that day', () => {
     expect(ruleFor('CA', 'decision_notice', '2025-06-30').value.days).toBe(15);
-    expect(ruleFor('CA', 'decision_notice', '2025-07-01').value.days).toBe(14);
+    expect(ruleFor('CA', 'decision_notice', '2025-07-01').value.days).toBe(15);
     expect(ruleFor('CA', 'fine_cap', '2025-06-30').value.per_violation_cents).toBeNull();
     expect(ruleFor('CA', 'fine_cap', '2025-07-01').value.per_violation_cents).toBe(10_000);
     expect(ruleFor('FL', 'estoppel', '2022-06-30').value.fee_cap_cents).toBe(25_000);
@@ -183,8 +183,8 @@ describe('fines', () => {
 describe('decision notice and late fees', () => {
   it.each([
     ['CA', '2025-06-20', '2025-07-05', 15],
-    ['CA', '2026-03-11', '2026-03-25', 14],
-    ['CA', '2026-12-20', '2027-01-03', 14],
+    ['CA', '2026-03-11', '2026-03-26', 15],
+    ['CA', '2026-12-20', '2027-01-04', 15],
     ['FL', '2026-03-15', '2026-03-22', 7],
     ['FL', '2026-12-28', '2027-01-04', 7],
     ['TX', '2026-03-15', '2026-03-22', 7],
