@@ -74,7 +74,7 @@ export const ownerRowSchema = z.looseObject({
   units: z.array(unitChipSchema),
   /** The stage of the owner's open collections case (staff who read every account; null otherwise). */
   collection_stage: nullableText,
-  /** Whether the owner has a portal sign-in (a user linked to them) or a pending invitation (staff who read users; null otherwise). */
+  /** Whether the owner has a portal sign-in (a verified user linked to them) or an invitation not yet completed (staff who read users; null otherwise). */
   portal: z.enum(['signed_up', 'invited']).nullable(),
 });
 export const propertyRowSchema = z.looseObject({

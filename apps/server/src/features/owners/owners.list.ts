@@ -42,8 +42,9 @@ export async function listOwners(ctx: Ctx, query: OwnerListQuery) {
         ? sql`(select s.name from collection_cases c join collection_stages s on s.id = c.stage_id where c.owner_id = ${owners.id} and c.closed_on is null)`
         : sql`null`,
       portal: seesSignIns
-        ? sql`(case when exists (select 1 from ${users} u where u.owner_id = ${owners.id}) then 'signed_up'
-            when exists (select 1 from ${invitations} i where i.owner_id = ${owners.id} and i.accepted_date is null) then 'invited' end)`
+        ? sql`(case when exists (select 1 from ${users} u where u.owner_id = ${owners.id} and u.email_verified) then 'signed_up'
+            when exists (select 1 from ${users} u where u.owner_id = ${owners.id})
+              or exists (select 1 from ${invitations} i where i.owner_id = ${owners.id} and i.accepted_date is null) then 'invited' end)`
         : sql`null`,
     },
     limit: q.limit,

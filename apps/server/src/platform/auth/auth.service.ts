@@ -245,6 +245,8 @@ export async function register(ctx: Ctx, body: unknown) {
     target_id: userId,
     detail: invitation ? { invited_by: invitation.invited_by, user_role: invitation.user_role, system_role: invitation.system_role } : { open_registration: true },
   });
+  // The Users list and the owner cards (sign-in status) of staff who watch refresh.
+  ctx.services.changes.publish({ entity: 'User', type: 'create', id: userId, record: await publicUser(ctx, userId), timestamp: new Date().toISOString() });
   await ctx.services.auth.api.sendVerificationOTP({ body: { email: input.email, type: 'email-verification' } });
   return { success: true, email: input.email };
 }
@@ -254,7 +256,9 @@ export async function verifyOtp(ctx: Ctx, body: unknown) {
   try {
     const result = await ctx.services.auth.api.verifyEmailOTP({ body: { email: input.email, otp: input.otp_code } });
     const token = (result as { token?: string | null }).token;
-    return { success: true, access_token: token ?? null, user: await publicUser(ctx, result.user.id) };
+    const user = await publicUser(ctx, result.user.id);
+    ctx.services.changes.publish({ entity: 'User', type: 'update', id: result.user.id, record: user, timestamp: new Date().toISOString() });
+    return { success: true, access_token: token ?? null, user };
   } catch (err) {
     if (authStatus(err) && authStatus(err)! < 500) throw new ValidationError('The code is invalid or has expired');
     throw err;

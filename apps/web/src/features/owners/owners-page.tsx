@@ -133,6 +133,8 @@ export default function OwnersPage() {
   const refreshOwners = () => void queryClient.invalidateQueries({ queryKey: entityKeys.all('Owner') });
   useEntitySubscription('OwnerProperty', refreshOwners);
   useEntitySubscription('Property', refreshOwners);
+  // A new sign-in changes an owner card's portal status.
+  useEntitySubscription('User', refreshOwners);
   const deleter = useDeleteRecord<Owner>({ entity: 'Owner', noun: 'owner' });
 
   const onExport = async () => {
