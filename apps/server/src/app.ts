@@ -12,10 +12,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createDb, type DbHandle } from '@covenant/db/client';
 import type { AppConfig } from './config.ts';
-import type { Ctx, Services } from './lib/context.ts';
+import { associationCtx, type Ctx, type Services } from './lib/context.ts';
 import { translateDbError } from './lib/db-errors.ts';
-import { AppError } from './lib/errors.ts';
-import { assertAppId, assertEnrolledIfRequired, bearerOf } from './lib/http.ts';
+import { AppError, NotFoundError } from './lib/errors.ts';
+import { assertEnrolledIfRequired, assertMember, assertWritable, bearerOf } from './lib/http.ts';
 import { discardUnreadBody } from './lib/request-body.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
@@ -36,6 +36,7 @@ import { sealJournal } from './features/ledger/hash-chain.service.ts';
 import { orgSettingsFeature } from './features/org-settings/org-settings.feature.ts';
 import { ownersFeature } from './features/owners/owners.feature.ts';
 import { paymentsFeature } from './features/payments/payments.feature.ts';
+import { portfolioFeature } from './features/portfolio/portfolio.feature.ts';
 import { propertiesFeature } from './features/properties/properties.feature.ts';
 import { myAccountFeature } from './features/my-account/my-account.feature.ts';
 import { mailingsFeature } from './features/mailings/mailings.feature.ts';
@@ -63,6 +64,7 @@ import { ChangeBus } from './platform/realtime/change-bus.ts';
 import { RealtimeServer } from './platform/realtime/realtime.server.ts';
 import { Scheduler } from './platform/scheduler/scheduler.ts';
 import { settingsRoutes } from './platform/settings/settings.routes.ts';
+import { Tenancy, type Association } from './platform/tenancy/tenancy.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -71,7 +73,7 @@ export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature,
   budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
-  collectionsFeature,
+  collectionsFeature, portfolioFeature,
 ];
 
 export interface RegisteredRoute {
@@ -83,11 +85,14 @@ export interface BuiltApp {
   app: FastifyInstance;
   /** Every route the server registered (the authorization matrix test walks them all). */
   routes: RegisteredRoute[];
+  /** The database, its `db` being the first association's (APP_ID): what scripts and tests mostly query. */
   db: DbHandle;
+  /** The database as opened: its `db` is the shared schema's (people, memberships, the association registry). */
+  dbHandle: DbHandle;
   services: Services;
   realtime: RealtimeServer;
-  /** A context outside any request (bootstrap, scripts, tests). */
-  systemCtx(): Ctx;
+  /** A context outside any request, in an association (the first one, APP_ID, by default): bootstrap, scripts, tests. */
+  systemCtx(appId?: string): Ctx;
   close(): Promise<void>;
 }
 
@@ -112,14 +117,26 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
         databaseUrl: config.databaseUrl,
         pgliteDir: config.inMemoryDb || config.databaseUrl ? undefined : join(config.dataDir, 'db'),
         migrationsFolder: config.migrationsDir,
+        sharedMigrationsFolder: config.sharedMigrationsDir,
         onIdleError: (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: err.message })),
       });
-  const mailer = new Mailer(db.db, config.smtpUrl, config.smtpFrom);
+  // The shared schema, the first association (or a single-association database adopted as it), every schema current.
+  const migrated = await db.migrate({ firstAppId: config.appId, firstName: 'Covenant' });
+  const tenancy = new Tenancy(db);
+  await tenancy.load();
+  const mailer = new Mailer(config.smtpUrl, config.smtpFrom);
   const registry = new Registry(FEATURES);
+  const bus = new ChangeBus();
   const services: Services = {
-    config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), changes: new ChangeBus(), registry, files: await createFileStore(config),
+    config, mailer, auth: createAuth(db.db, config, mailer, await loadAuthSecret(config)), bus, changes: bus.scopedTo(config.appId), registry, tenancy,
+    files: await createFileStore(config),
   };
-  const systemCtx = (): Ctx => ({ db: db.db, actor: null, services, permissionCache: new Map() });
+  const firstAssociation = (await tenancy.get(config.appId))!;
+  const systemCtx = (appId?: string): Ctx => {
+    const association = appId ? tenancy.list().find((a) => a.app_id === appId) : firstAssociation;
+    if (!association) throw new Error(`No association '${appId}'`);
+    return associationCtx(services, association);
+  };
 
   const app = Fastify({
     logger:
@@ -198,15 +215,20 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     request.bearerToken = bearerOf(request);
-    const ctx = systemCtx();
+    // The association is the one the path names; every query of the request runs in its schema.
+    const appId = (request.params as { appId?: string } | undefined)?.appId;
+    const association = appId === undefined ? null : await tenancy.get(appId);
+    if (appId !== undefined && !association) throw new NotFoundError('App not found');
+    const ctx: Ctx = association ? associationCtx(services, association) : { db: db.db, association: null, actor: null, services, permissionCache: new Map() };
     ctx.actor = await actorFromToken(ctx, request.bearerToken);
     ctx.client = { ip: request.ip };
     request.ctx = ctx;
   });
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    assertAppId(request, config.appId);
+    assertMember(request);
     assertEnrolledIfRequired(request);
+    assertWritable(request);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -235,7 +257,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found', request_id: request.id });
   });
 
-  const realtime = new RealtimeServer(app.server, db.db, services, app.log);
+  const realtime = new RealtimeServer(app.server, services, app.log);
   if (config.redisUrl) await realtime.useRedis(config.redisUrl);
   // Before the HTTP server stops: open sockets would hold its close forever; clients reconnect to another process.
   app.addHook('preClose', async () => {
@@ -244,22 +266,28 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   });
 
   await app.ready();
-  // Processes starting together on one database seed and create the first administrator one at a time.
-  await db.exclusive('covenant:bootstrap', () => bootstrap(systemCtx(), config, app));
+  // Processes starting together on one database seed and create the first administrator one at a time. Seeds run
+  // in the associations whose schema this start made or migrated (their defaults never change otherwise).
+  await db.exclusive('covenant:bootstrap', () => bootstrap(services, migrated.migrated > 0 || migrated.first ? tenancy.list() : [firstAssociation], config, app));
   // Postings append per-account deltas; the folder merges them into the running totals shortly after.
-  // The sealer chains the new entries' hashes the same way.
-  const folder = new AccountTotalsFolder(db.db, (err) => app.log.warn({ err }, 'ledger upkeep (totals fold, hash chain) failed'), 250, [foldAccountTotals, sealJournal]);
-  services.onLedgerWrite = () => folder.schedule();
-  folder.schedule();
-  // The daily runs (assessments, late fees) at the organization's run hour, in this process unless turned off.
+  // The sealer chains the new entries' hashes the same way. Each association's ledger is its own.
+  const folder = new AccountTotalsFolder((err) => app.log.warn({ err }, 'ledger upkeep (totals fold, hash chain) failed'), 250, [foldAccountTotals, sealJournal]);
+  services.onLedgerWrite = (association) => folder.schedule(association.db);
+  for (const a of tenancy.list()) folder.schedule(a.db);
+  // The daily runs (assessments, late fees, collections) at each association's run hour, in this process unless turned off.
   const scheduler = config.schedulerEnabled
-    ? new Scheduler([...registry.jobs.values()], systemCtx, (job, err) => app.log.error({ err, job }, 'scheduled job failed'))
+    ? new Scheduler(
+        [...registry.jobs.values()],
+        () => tenancy.list().filter((a) => !a.archived).map((a) => associationCtx(services, a)),
+        (job, err) => app.log.error({ err, job }, 'scheduled job failed'),
+      )
     : null;
 
   return {
     app,
     routes,
-    db,
+    db: { ...db, db: firstAssociation.db },
+    dbHandle: db,
     services,
     realtime,
     systemCtx,
@@ -273,6 +301,11 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
       await db.close();
     },
   };
+}
+
+/** Every feature's seed in one association (idempotent): a new association, or one whose schema was migrated. */
+export async function seedAssociation(ctx: Ctx): Promise<void> {
+  for (const feature of FEATURES) await feature.seed?.(ctx);
 }
 
 /** The one error model on the wire: status and `{message, code, detail?}` for any error a request meets. */
@@ -298,9 +331,13 @@ function describeError(error: FastifyError): { status: number; body: Record<stri
   return { status: 500, body: { message: 'An unexpected error occurred', code: 'internal_error' } };
 }
 
-/** Every start: the features' seeds (default roles and privileges, the chart of accounts); the administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists. */
-async function bootstrap(ctx: Ctx, config: AppConfig, app: FastifyInstance) {
-  for (const feature of FEATURES) await feature.seed?.(ctx);
+/**
+ * The features' seeds (default roles and privileges, the chart of accounts) in the given associations; the
+ * administrator from ADMIN_EMAIL/ADMIN_PASSWORD when nobody has a sign-in yet, in the first association.
+ */
+async function bootstrap(services: Services, associations: readonly Association[], config: AppConfig, app: FastifyInstance) {
+  for (const a of associations) await seedAssociation(associationCtx(services, a));
+  const ctx = associationCtx(services, (await services.tenancy.get(config.appId))!);
   if (config.adminEmail && config.adminPassword && (await needsSetup(ctx))) {
     await createAdministrator(ctx, { email: config.adminEmail.toLowerCase(), password: config.adminPassword, full_name: 'Administrator' });
     app.log.info({ email: config.adminEmail }, 'created the administrator from ADMIN_EMAIL');

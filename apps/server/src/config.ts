@@ -7,7 +7,8 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('covenant'),
+  // The first association's app id: 3-40 lowercase letters, digits and hyphens (it names its PostgreSQL schema too).
+  APP_ID: z.string().regex(/^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/, 'APP_ID: 3 to 40 lowercase letters, digits and hyphens').default('covenant'),
   PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   SMTP_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
   SMTP_FROM: z.string().default('Covenant <no-reply@localhost>'),
@@ -70,8 +71,9 @@ export interface AppConfig {
   /** Runs the daily jobs (assessments, late fees) at the organization's run hour. */
   schedulerEnabled: boolean;
   webDistDir: string | undefined;
-  /** The migrations folder, found from this file in the source tree and in the bundle (apps/server/dist) alike. */
+  /** The migrations folders (each association's schema; the shared schema), found from this file in the source tree and in the bundle (apps/server/dist) alike. */
   migrationsDir: string;
+  sharedMigrationsDir: string;
   /** Rate limits are on in production and tests of them; a test suite may loosen them. */
   authRateLimitPerMinute: number;
   failedLoginLimit: number;
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     schedulerEnabled: e.SCHEDULER === 'on',
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
     migrationsDir: resolve(new URL('../../../packages/db/migrations', import.meta.url).pathname),
+    sharedMigrationsDir: resolve(new URL('../../../packages/db/migrations-shared', import.meta.url).pathname),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     failedLoginLimit: 10,
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,

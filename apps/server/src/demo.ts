@@ -70,7 +70,7 @@ async function adminActor(base: Ctx): Promise<{ actor: Actor; created: boolean }
     [row] = await base.db.select().from(users).where(eq(users.id, id));
     created = true;
   }
-  return { actor: { id: row!.id, email: row!.email, full_name: row!.full_name, role: 'admin', user_role: row!.user_role, owner_id: null, property_id: null }, created };
+  return { actor: { id: row!.id, email: row!.email, full_name: row!.full_name, role: 'admin', user_role: row!.user_role, owner_id: null, property_id: null, is_member: true, portfolio_role: null }, created };
 }
 
 async function load(base: Ctx) {

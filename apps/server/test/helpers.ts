@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { users } from '@covenant/db/schema/community';
+import { people } from '@covenant/db/schema/shared';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
+import { addMember } from '../src/platform/auth/auth.service.ts';
 
 export const APP_ID = 'covenant-test';
 export const PASSWORD = 'correct-horse-9';
@@ -82,20 +83,15 @@ export type Role = 'admin' | 'property_manager' | 'owner' | 'renter' | 'househol
 export async function createUser(
   t: TestApp,
   role: Role | null,
-  opts: { email?: string; owner_id?: string | null; property_id?: string | null; systemAdmin?: boolean } = {},
+  opts: { email?: string; owner_id?: string | null; property_id?: string | null; systemAdmin?: boolean; appId?: string } = {},
 ): Promise<{ id: string; email: string; token: string }> {
   const email = opts.email ?? `${role ?? 'norole'}-${randomBytes(4).toString('hex')}@example.com`;
   const created = await t.services.auth.api.signUpEmail({ body: { email, password: PASSWORD, name: `Test ${role}` }, headers: new Headers() });
-  await t.db.db
-    .update(users)
-    .set({
-      email_verified: true,
-      user_role: role,
-      role: opts.systemAdmin || role === 'admin' ? 'admin' : 'user',
-      owner_id: opts.owner_id ?? null,
-      property_id: opts.property_id ?? null,
-    })
-    .where(eq(users.id, created.user.id));
+  await t.db.db.update(people).set({ email_verified: true }).where(eq(people.id, created.user.id));
+  // A member of the test's association (the first one), as an invitation would make them.
+  await addMember(opts.appId ? t.systemCtx(opts.appId) : t.systemCtx(), created.user.id, {
+    user_role: role, role: opts.systemAdmin || role === 'admin' ? 'admin' : 'user', owner_id: opts.owner_id ?? null, property_id: opts.property_id ?? null,
+  });
   const token = await signIn(t, email);
   return { id: created.user.id, email, token };
 }

@@ -7,7 +7,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authFailures } from '@covenant/db/schema/auth';
+import { authFailures } from '@covenant/db/schema/shared';
 import { auditLog } from '@covenant/db/schema/platform';
 import { totpCode } from '../../web/e2e/lib/totp.mjs';
 import { APP_ID, PASSWORD, createTestApp, createUser, outbox, type TestApp } from './helpers.ts';

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoFactors } from '@covenant/db/schema/auth';
+import { twoFactors } from '@covenant/db/schema/shared';
 import { auditLog } from '@covenant/db/schema/platform';
 import { totpCode } from '../../web/e2e/lib/totp.mjs';
 import { APP_ID, PASSWORD, createTestApp, createUser, type TestApp } from './helpers.ts';

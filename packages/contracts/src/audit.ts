@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   'org_settings.created': 'Organization settings created',
   'org_settings.updated': 'Organization settings changed',
   'org_settings.deleted': 'Organization settings deleted',
+  'association.created': 'Association created',
+  'association.archived': 'Association archived',
   'backup.created': 'Backup downloaded',
   'backup.restored': 'Backup restored',
   'invoice.deleted': 'Invoice deleted',

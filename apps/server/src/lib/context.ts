@@ -5,8 +5,9 @@ import type { AppConfig } from '../config.ts';
 import type { Mailer } from '../platform/email/mailer.ts';
 import type { Auth } from '../platform/auth/better-auth.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
-import type { ChangeBus } from '../platform/realtime/change-bus.ts';
+import type { AssociationChanges, ChangeBus } from '../platform/realtime/change-bus.ts';
 import type { Registry } from '../platform/registry.ts';
+import type { Association, Tenancy } from '../platform/tenancy/tenancy.ts';
 
 /** The signed-in caller, as the services see them. */
 export interface Actor {
@@ -19,6 +20,10 @@ export interface Actor {
   property_id: string | null;
   /** A staff member the organization requires to use two-factor authentication, not enrolled yet. */
   two_factor_enrollment_required?: boolean;
+  /** A member of the association of the request (a portfolio administrator is one of every association). */
+  is_member: boolean;
+  /** The instance-level role of the person: 'portfolio_admin' runs every association. */
+  portfolio_role: string | null;
 }
 
 /** Where a request came from, as the audit log records it. */
@@ -31,17 +36,25 @@ export interface Services {
   config: AppConfig;
   mailer: Mailer;
   auth: Auth;
-  changes: ChangeBus;
+  /** What an association's work publishes (its records' changes, for realtime). */
+  changes: AssociationChanges;
+  /** Every association's changes, for the realtime server and the instance's own work. */
+  bus: ChangeBus;
   /** Uploaded files: the local folder or an S3-compatible bucket. */
   files: FileStore;
   /** The entities, functions and reports the features registered. */
   registry: Registry;
-  /** Told after a transaction that posted to the ledger commits (folds running totals). */
-  onLedgerWrite?: () => void;
+  /** The associations of the instance. */
+  tenancy: Tenancy;
+  /** Told after a transaction that posted to an association's ledger commits (folds running totals). */
+  onLedgerWrite?: (association: Association) => void;
 }
 
 export interface Ctx {
+  /** The association's database (its schema), or the shared one for instance-level work. */
   db: Db;
+  /** The association the work is for; null only for instance-level work (the portfolio, health, metrics). */
+  association: Association | null;
   actor: Actor | null;
   services: Services;
   /** Set for HTTP requests; absent for work the server does on its own. */
@@ -50,6 +63,22 @@ export interface Ctx {
   afterCommit?: Array<() => void>;
   /** Per-request cache of resolved permission levels. */
   permissionCache?: Map<string, string>;
+}
+
+/** The association of work that needs one (a programming error otherwise). */
+export function associationOf(ctx: Ctx): Association {
+  if (!ctx.association) throw new Error('This work needs an association');
+  return ctx.association;
+}
+
+/** The services as an association's work sees them: its changes are published as that association's. */
+export function servicesFor(services: Services, association: Association): Services {
+  return { ...services, changes: services.bus.scopedTo(association.app_id) };
+}
+
+/** A context for the server's own work in an association (scheduled runs, seeds, scripts): no caller. */
+export function associationCtx(services: Services, association: Association, actor: Actor | null = null): Ctx {
+  return { db: association.db, association, actor, services: servicesFor(services, association), permissionCache: new Map() };
 }
 
 /** The association's time zone: its setting (Organization Settings), else the server's TIME_ZONE. */

@@ -13,6 +13,8 @@ export interface FunctionDef {
   handler: FunctionHandler;
   /** Largest request body it accepts; only a function that takes a file needs more than the default. */
   maxBodyBytes?: number;
+  /** It writes nothing (an export): allowed in an archived association. */
+  readOnly?: boolean;
 }
 
 /** The body limit of a function call without its own (named parameters, no file). */

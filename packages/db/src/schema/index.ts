@@ -8,7 +8,8 @@ import * as finance from './finance.ts';
 import * as ledger from './ledger.ts';
 import * as mailings from './mailings.ts';
 import * as platform from './platform.ts';
+import * as shared from './shared.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections };
+export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections };
 export type Schema = typeof schema;

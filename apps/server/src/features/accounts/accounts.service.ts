@@ -80,9 +80,9 @@ export async function seedChartOfAccounts(ctx: Ctx): Promise<void> {
 
 const cache = new WeakMap<object, SystemAccounts>();
 
-/** The system accounts' ids (stable once seeded, so cached per app instance, which has one database). */
+/** The system accounts' ids (stable once seeded, so cached per association: its registry entry, renewed when it is reread). */
 export async function systemAccounts(ctx: Ctx): Promise<SystemAccounts> {
-  const key = ctx.services;
+  const key = ctx.association ?? ctx.services;
   const hit = cache.get(key);
   if (hit) return hit;
   const rows = await ctx.db.select({ id: chartOfAccounts.id, key: chartOfAccounts.system_key }).from(chartOfAccounts).where(isNotNull(chartOfAccounts.system_key));
@@ -96,12 +96,12 @@ const fundCache = new WeakMap<object, SystemFunds>();
 
 /** The seeded funds' ids (stable once seeded, so cached per app instance). */
 export async function systemFunds(ctx: Ctx): Promise<SystemFunds> {
-  const hit = fundCache.get(ctx.services);
+  const hit = fundCache.get(ctx.association ?? ctx.services);
   if (hit) return hit;
   const rows = await ctx.db.select({ id: funds.id, key: funds.system_key }).from(funds).where(isNotNull(funds.system_key));
   const map = Object.fromEntries(rows.map((r) => [r.key, r.id])) as unknown as SystemFunds;
   for (const f of SEED_FUNDS) if (!map[f.key]) throw new Error(`System fund ${f.key} is missing: the funds were not seeded`);
-  fundCache.set(ctx.services, map);
+  fundCache.set(ctx.association ?? ctx.services, map);
   return map;
 }
 

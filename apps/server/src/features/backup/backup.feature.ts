@@ -4,7 +4,7 @@ import { createBackup, restoreBackup } from './backup.service.ts';
 export const backupFeature: Feature = {
   name: 'backup',
   functions: [
-    { name: 'createBackup', access: 'backup read (administrators, property managers)', handler: (ctx) => createBackup(ctx) },
+    { name: 'createBackup', access: 'backup read (administrators, property managers)', handler: (ctx) => createBackup(ctx), readOnly: true },
     {
       name: 'restoreBackup',
       access: 'backup read_write (administrators, property managers)',

@@ -7,7 +7,7 @@ import { newId } from '@covenant/db/ids';
 import { chargeRuns } from '@covenant/db/schema/charges';
 import { collectionCases, collectionLetters, collectionStages } from '@covenant/db/schema/collections';
 import { invoices } from '@covenant/db/schema/finance';
-import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
+import { associationOf, onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
@@ -320,8 +320,8 @@ export async function skipCollectionLetters(ctx: Ctx, params: Record<string, unk
 // Sending
 // ---------------------------------------------------------------------------------------------
 
-let sending: Promise<void> | null = null;
-let sendAgain = false;
+/** Each association's sending loop of this process, and whether it must look again when done. */
+const sendingLoops = new Map<string, { run: Promise<void>; again: boolean }>();
 
 /** A letter claimed for sending this long ago lost its process: it is queued again. */
 const STALE_SENDING = sql`now() - interval '10 minutes'`;
@@ -333,14 +333,18 @@ const STALE_SENDING = sql`now() - interval '10 minutes'`;
  * call while it runs makes it look again when done.
  */
 export function sendQueuedLetters(ctx: Ctx): Promise<void> {
-  if (sending) {
-    sendAgain = true;
-    return sending;
+  const key = associationOf(ctx).app_id;
+  const busy = sendingLoops.get(key);
+  if (busy) {
+    busy.again = true;
+    return busy.run;
   }
-  const loopCtx: Ctx = { db: ctx.db, actor: ctx.actor, services: ctx.services, permissionCache: new Map() };
-  sending = (async () => {
+  const loopCtx: Ctx = { db: ctx.db, association: ctx.association, actor: ctx.actor, services: ctx.services, permissionCache: new Map() };
+  const loop = { run: Promise.resolve(), again: false };
+  sendingLoops.set(key, loop);
+  loop.run = (async () => {
     do {
-      sendAgain = false;
+      loop.again = false;
       const letterhead = await loadLetterhead(loopCtx);
       for (;;) {
         const [claimed] = await rowsOf<{ id: string }>(loopCtx, sql`
@@ -364,19 +368,19 @@ export function sendQueuedLetters(ctx: Ctx): Promise<void> {
           await logDelivery(tx, { owner_id: l!.owner_id as string, kind: 'collection_letter', document_id: claimed.id, document_label: l!.stage_name as string, to: l!.email_to as string, subject: l!.subject as string, status: r.status, error, job_id: null });
         });
       }
-    } while (sendAgain);
+    } while (loop.again);
   })()
     .catch((err: unknown) => loopCtx.services.config.logLevel !== 'silent' && console.error('Sending collection letters failed', err))
     .then(() => undefined)
     .finally(() => {
-      sending = null;
+      sendingLoops.delete(key);
     });
-  return sending;
+  return loop.run;
 }
 
-/** Waits for this process's letters in flight (server shutdown, tests). */
+/** Waits for this process's letters in flight, of every association (server shutdown, tests). */
 export async function lettersSent(): Promise<void> {
-  while (sending) await sending;
+  while (sendingLoops.size) await Promise.all([...sendingLoops.values()].map((l) => l.run));
 }
 
 function letterForPdf(l: Row): LetterForPdf {

@@ -24,26 +24,31 @@ export async function foldAccountTotals(db: Db): Promise<number> {
 
 /**
  * Runs the ledger's background jobs (the totals fold, the hash-chain sealer) shortly after postings commit
- * (debounced), and once at start; close() waits for a running one.
+ * (debounced), for each association whose ledger was written, and once at start; close() waits for a running one.
  */
 export class AccountTotalsFolder {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private readonly dirty = new Set<Db>();
 
   constructor(
-    private readonly db: Db,
     private readonly onError: (err: unknown) => void,
     private readonly delayMs = 250,
     private readonly jobs: ReadonlyArray<(db: Db) => Promise<unknown>> = [foldAccountTotals],
   ) {}
 
-  schedule(): void {
-    if (this.closed || this.timer) return;
+  /** An association's ledger was written: its jobs run shortly. */
+  schedule(db: Db): void {
+    if (this.closed) return;
+    this.dirty.add(db);
+    if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      const due = [...this.dirty];
+      this.dirty.clear();
       this.running = this.running.then(async () => {
-        for (const job of this.jobs) await job(this.db).catch(this.onError);
+        for (const d of due) for (const job of this.jobs) await job(d).catch(this.onError);
       });
     }, this.delayMs);
     this.timer.unref();

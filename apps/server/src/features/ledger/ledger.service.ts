@@ -101,7 +101,7 @@ export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Prom
   for (let i = 0; i < lineRows.length; i += CHUNK) await ctx.db.insert(journalLines).values(lineRows.slice(i, i + CHUNK));
   if (entryRows.length) {
     onCommit(ctx, () => {
-      ctx.services.onLedgerWrite?.();
+      if (ctx.association) ctx.services.onLedgerWrite?.(ctx.association);
       // One entry names itself; many at once (a run) say '*', so every reader refetches once.
       const only = entryRows.length === 1 ? entryRows[0]! : null;
       const record = only ? { id: only.id, entry_date: only.entry_date, memo: only.memo, source_type: only.source_type, source_id: only.source_id, reverses_id: only.reverses_id } : {};

@@ -52,7 +52,7 @@ export async function logDelivery(ctx: Ctx, row: DeliveryRow): Promise<void> {
 /** A send that the SMTP server refused is reported, not thrown: the others still go. */
 export async function deliver(ctx: Ctx, email: Parameters<Ctx['services']['mailer']['send']>[0]): Promise<{ status: 'sent' | 'outbox' } | { status: 'failed'; error: string }> {
   try {
-    return { status: await ctx.services.mailer.send(email) };
+    return { status: await ctx.services.mailer.send(email, ctx.db) };
   } catch (err) {
     return { status: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : 'The mail server refused the message' };
   }
@@ -151,7 +151,7 @@ export async function emailStatements(ctx: Ctx, params: Record<string, unknown>)
     .values({ kind: 'statements', params: { from, to, owners: ownerIds.length }, total: ownerIds.length, created_by: ctx.actor?.email ?? null })
     .returning();
   const state = { stop: false, done: Promise.resolve() };
-  const jobCtx: Ctx = { db: ctx.db, actor: ctx.actor, services: ctx.services, permissionCache: new Map() };
+  const jobCtx: Ctx = { db: ctx.db, association: ctx.association, actor: ctx.actor, services: ctx.services, permissionCache: new Map() };
   state.done = runStatementsJob(jobCtx, job!.id, ownerIds, from, to, state).finally(() => running.delete(job!.id));
   running.set(job!.id, state);
   return jobView(job!);

@@ -6,7 +6,7 @@ import { listLogs, logPageVisit, logQuery, logStats } from './app-logs.service.t
 
 export async function appLogRoutes(app: FastifyInstance) {
   const tags = ['app-logs'];
-  app.post('/api/app-logs/:appId/log-user-in-app/:pageName', { schema: { tags, params: z.object({ appId: z.string(), pageName: z.string() }), response: { 200: successSchema } } }, async (request) =>
+  app.post('/api/app-logs/:appId/log-user-in-app/:pageName', { schema: { tags, params: z.object({ appId: z.string(), pageName: z.string() }), response: { 200: successSchema } }, config: { whileArchived: true } }, async (request) =>
     logPageVisit(request.ctx, (request.params as { pageName: string }).pageName),
   );
   app.get('/api/app-logs/:appId', { schema: { tags, params: z.object({ appId: z.string() }), querystring: logQuery, response: { 200: z.array(appLogEntrySchema) } } }, async (request) =>

@@ -13,12 +13,15 @@ const appParams = z.object({ appId: z.string() });
 
 /** The platform's auth endpoints; each is rate limited per client address. All stay open to staff still to enrol a second factor. */
 export async function authRoutes(app: FastifyInstance, opts: { perMinute: number }) {
-  const limited = (max = opts.perMinute) => ({ rateLimit: { max, timeWindow: '1 minute' }, duringTwoFactorEnrollment: true });
+  // Signing in and out, registering and one's own password and second factor: open to a person whatever their
+  // membership of the path's association, and in an archived one too.
+  const personal = { duringTwoFactorEnrollment: true, outsideMembership: true, whileArchived: true };
+  const limited = (max = opts.perMinute) => ({ rateLimit: { max, timeWindow: '1 minute' }, ...personal });
   const answering = (response: z.ZodType) => ({ tags: ['auth'], params: appParams, response: { 200: response } });
   const base = '/api/apps/:appId/auth';
 
   app.post(`${base}/login`, { schema: answering(signInResultSchema), config: limited() }, async (request) => login(request.ctx, request.body));
-  app.post(`${base}/logout`, { schema: answering(successSchema), config: { duringTwoFactorEnrollment: true } }, async (request) => logout(request.ctx, request.bearerToken));
+  app.post(`${base}/logout`, { schema: answering(successSchema), config: personal }, async (request) => logout(request.ctx, request.bearerToken));
   app.post(`${base}/register`, { schema: answering(registeredSchema), config: limited() }, async (request) => register(request.ctx, request.body));
   app.post(`${base}/verify-otp`, { schema: answering(verifiedEmailSchema), config: limited() }, async (request) => verifyOtp(request.ctx, request.body));
   app.post(`${base}/resend-otp`, { schema: answering(successSchema), config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) => resendOtp(request.ctx, request.body));
@@ -51,9 +54,9 @@ export async function authRoutes(app: FastifyInstance, opts: { perMinute: number
     return reply.redirect(`/login?from_url=${encodeURIComponent(safe)}`);
   });
 
-  app.get('/api/apps/:appId/entities/User/me', { schema: answering(meSchema), config: { duringTwoFactorEnrollment: true } }, async (request) => me(request.ctx));
+  app.get('/api/apps/:appId/entities/User/me', { schema: answering(meSchema), config: { duringTwoFactorEnrollment: true, outsideMembership: true } }, async (request) => me(request.ctx));
 
-  app.put('/api/apps/:appId/entities/User/me', { schema: answering(userSchema) }, async (request) =>
+  app.put('/api/apps/:appId/entities/User/me', { schema: answering(userSchema), config: { outsideMembership: true } }, async (request) =>
     updateMe(request.ctx, request.body),
   );
 }

@@ -5,6 +5,7 @@ import { deriveFlags, isStaffRole } from '@covenant/contracts/permissions';
 import { userSelfUpdateInput } from '@covenant/contracts/entities';
 import { invitations } from '@covenant/db/schema/auth';
 import { orgSettings, owners, users } from '@covenant/db/schema/community';
+import { people } from '@covenant/db/schema/shared';
 import { withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
 import { AppError, ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
@@ -59,9 +60,30 @@ export function rotatedToken(headers: Headers): string | undefined {
 
 const userDef = (ctx: Ctx) => ctx.services.registry.requireEntity('User');
 
+/** The member of the association (person and membership), or undefined when the person is not one. */
 async function loadUser(ctx: Ctx, id: string) {
+  if (!ctx.association) return undefined;
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** A person (the shared sign-in), whatever association they belong to. */
+async function loadPerson(ctx: Ctx, id: string) {
+  const [row] = await ctx.db.select().from(people).where(eq(people.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Makes a person a member of the request's association, with an application role and optionally the owner record
+ * they are. A portfolio administrator is an administrator of every association without a membership of their own.
+ */
+export async function addMember(
+  ctx: Ctx,
+  personId: string,
+  m: { user_role: string | null; role?: 'admin' | 'user'; owner_id?: string | null; property_id?: string | null; created_by?: string | null },
+): Promise<void> {
+  await ctx.db.execute(sql`insert into users (id, user_role, role, owner_id, property_id, created_by)
+    values (${personId}, ${m.user_role}, ${m.role ?? (m.user_role === 'admin' ? 'admin' : 'user')}, ${m.owner_id ?? null}, ${m.property_id ?? null}, ${m.created_by ?? null})`);
 }
 
 /** Whether the organization makes staff members use a second factor. */
@@ -70,11 +92,20 @@ export async function staffNeedTwoFactor(ctx: Ctx): Promise<boolean> {
   return row?.required ?? false;
 }
 
-/** The user record as the API shows it. */
+/**
+ * The user record as the API shows it: the member of this association; a person who is not one shows with no
+ * role (a portfolio administrator as an administrator of it).
+ */
 export async function publicUser(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
   const row = await loadUser(ctx, id);
-  if (!row) throw new UnauthorizedError();
-  return serialize(userDef(ctx), row as Record<string, unknown>);
+  if (row) return serialize(userDef(ctx), row as Record<string, unknown>);
+  const person = await loadPerson(ctx, id);
+  if (!person) throw new UnauthorizedError();
+  const portfolioAdmin = person.portfolio_role === 'portfolio_admin';
+  const { portfolio_role: _p, ...fields } = person;
+  return serialize(userDef(ctx), {
+    ...fields, owner_id: null, property_id: null, user_role: portfolioAdmin ? 'admin' : null, role: portfolioAdmin ? 'admin' : 'user',
+  } as Record<string, unknown>);
 }
 
 /** The caller's resolved privilege on every resource (spec: "userPrivileges" read for the current user). */
@@ -213,8 +244,9 @@ async function pendingInvitation(ctx: Ctx, address: string) {
   return row && !row.accepted_date ? row : undefined;
 }
 
+/** The person (the shared sign-in) with this email, if any. */
 async function userByEmail(ctx: Ctx, address: string) {
-  const [row] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = ${address}`).limit(1);
+  const [row] = await ctx.db.select().from(people).where(sql`lower(${people.email}) = ${address}`).limit(1);
   return row;
 }
 
@@ -232,11 +264,11 @@ export async function register(ctx: Ctx, body: unknown) {
   });
   const userId = created.user.id;
   if (invitation) {
-    await ctx.db
-      .update(users)
-      .set({ user_role: invitation.user_role, role: invitation.system_role === 'admin' ? 'admin' : 'user', created_by: invitation.invited_by, owner_id: invitation.owner_id })
-      .where(eq(users.id, userId));
+    await addMember(ctx, userId, { user_role: invitation.user_role, role: invitation.system_role === 'admin' ? 'admin' : 'user', created_by: invitation.invited_by, owner_id: invitation.owner_id });
     await ctx.db.update(invitations).set({ accepted_date: new Date() }).where(eq(invitations.id, invitation.id));
+  } else {
+    // Open registration: a member with no role until staff give one.
+    await addMember(ctx, userId, { user_role: null });
   }
   await recordAudit(ctx, {
     action: 'user.registered',
@@ -247,7 +279,7 @@ export async function register(ctx: Ctx, body: unknown) {
   });
   // The Users list and the owner cards (sign-in status) of staff who watch refresh.
   ctx.services.changes.publish({ entity: 'User', type: 'create', id: userId, record: await publicUser(ctx, userId), timestamp: new Date().toISOString() });
-  await ctx.services.auth.api.sendVerificationOTP({ body: { email: input.email, type: 'email-verification' } });
+  await ctx.services.mailer.outboxFor(ctx.db, () => ctx.services.auth.api.sendVerificationOTP({ body: { email: input.email, type: 'email-verification' } }));
   return { success: true, email: input.email };
 }
 
@@ -270,14 +302,14 @@ export async function resendOtp(ctx: Ctx, body: unknown) {
   const input = parseInput(emailOnlyInput, body);
   const user = await userByEmail(ctx, input.email);
   if (user && !user.email_verified) {
-    await ctx.services.auth.api.sendVerificationOTP({ body: { email: input.email, type: 'email-verification' } });
+    await ctx.services.mailer.outboxFor(ctx.db, () => ctx.services.auth.api.sendVerificationOTP({ body: { email: input.email, type: 'email-verification' } }));
   }
   return { success: true };
 }
 
 export async function resetPasswordRequest(ctx: Ctx, body: unknown) {
   const input = parseInput(emailOnlyInput, body);
-  await ctx.services.auth.api.requestPasswordReset({ body: { email: input.email, redirectTo: '/reset-password' } });
+  await ctx.services.mailer.outboxFor(ctx.db, () => ctx.services.auth.api.requestPasswordReset({ body: { email: input.email, redirectTo: '/reset-password' } }));
   await recordAudit(ctx, { action: 'auth.password_reset_requested', actor: { email: input.email } });
   return { success: true };
 }
@@ -357,10 +389,25 @@ export async function writeInvitations(ctx: Ctx, list: readonly NewInvitation[])
   });
 }
 
+/** The web app's address of a page of the request's association (links in emails open the right one). */
+export function associationLink(ctx: Ctx, path: string): string {
+  return `${ctx.services.config.publicUrl}/a/${ctx.association!.app_id}${path}`;
+}
+
+/** The email to a person with a sign-in already, made a member of another association. */
+function memberAddedEmail(ctx: Ctx, address: string) {
+  const actor = ctx.actor!;
+  return {
+    to: address,
+    subject: `You now have access to ${ctx.association!.name} on Covenant`,
+    text: `${actor.full_name || actor.email} gave you access to ${ctx.association!.name} on Covenant.\n\nSign in with your existing email and password:\n${associationLink(ctx, '/login')}`,
+  };
+}
+
 /** The invitation email with its registration link. */
 export function invitationEmail(ctx: Ctx, address: string) {
   const actor = ctx.actor!;
-  const link = `${ctx.services.config.publicUrl}/register?email=${encodeURIComponent(address)}`;
+  const link = associationLink(ctx, `/register?email=${encodeURIComponent(address)}`);
   return {
     to: address,
     subject: 'You are invited to Covenant',
@@ -377,38 +424,55 @@ export async function inviteUser(ctx: Ctx, body: unknown) {
   const actor = ctx.actor!;
   const input = parseInput(inviteUserInput, body);
   if (input.role === 'admin' && !isAdmin(actor)) throw new ForbiddenError('Only an administrator can invite an administrator');
-  if (await userByEmail(ctx, input.user_email)) throw new ConflictError('This email already has an account', 'email_taken');
-  await writeInvitations(ctx, [{ email: input.user_email, role: input.role, owner_id: await soleOwnerWithEmail(ctx, input.user_email) }]);
-  await ctx.services.mailer.send(invitationEmail(ctx, input.user_email));
+  const ownerId = await soleOwnerWithEmail(ctx, input.user_email);
+  const person = await userByEmail(ctx, input.user_email);
+  if (person) {
+    // One sign-in per person: someone who already has one (another association's) becomes a member here at once.
+    if (await loadUser(ctx, person.id)) throw new ConflictError('This email already has an account', 'email_taken');
+    await withTransaction(ctx, async (tx) => {
+      await addMember(tx, person.id, { user_role: input.role === 'user' ? null : input.role, role: input.role === 'admin' ? 'admin' : 'user', owner_id: ownerId, created_by: actor.email });
+      await recordAudit(tx, { action: 'user.invited', target_type: 'User', target_id: person.id, detail: { email: input.user_email, role: input.role, existing_sign_in: true } });
+    });
+    ctx.services.changes.publish({ entity: 'User', type: 'create', id: person.id, record: await publicUser(ctx, person.id), timestamp: new Date().toISOString() });
+    await ctx.services.mailer.send(memberAddedEmail(ctx, input.user_email), ctx.db);
+    return { success: true, email: input.user_email, role: input.role };
+  }
+  await writeInvitations(ctx, [{ email: input.user_email, role: input.role, owner_id: ownerId }]);
+  await ctx.services.mailer.send(invitationEmail(ctx, input.user_email), ctx.db);
   return { success: true, email: input.user_email, role: input.role };
 }
 
 let setupInFlight: Promise<unknown> | null = null;
 
+/** No person has a sign-in yet: the instance opens on its first-run screen. */
 export async function needsSetup(ctx: Ctx): Promise<boolean> {
-  const [row] = await ctx.db.select({ n: count() }).from(users);
+  const [row] = await ctx.db.select({ n: count() }).from(people);
   return Number(row?.n ?? 0) === 0;
 }
 
-/** Creates a verified user with a password, an application role and optionally the owner record they are (scripts: setup, the demo). */
+/**
+ * Creates a verified person with a password, a member of the request's association with an application role and
+ * optionally the owner record they are (setup, ADMIN_EMAIL, the demo, tests).
+ */
 export async function createVerifiedUser(
   ctx: Ctx,
-  input: { email: string; password: string; full_name: string; user_role: (typeof APP_ROLES)[number]; owner_id?: string | null },
+  input: { email: string; password: string; full_name: string; user_role: (typeof APP_ROLES)[number]; owner_id?: string | null; portfolio_admin?: boolean },
 ): Promise<string> {
   const created = await ctx.services.auth.api.signUpEmail({
     body: { email: input.email, password: input.password, name: input.full_name },
     headers: new Headers(),
   });
-  await ctx.db
-    .update(users)
-    .set({ email_verified: true, role: input.user_role === 'admin' ? 'admin' : 'user', user_role: input.user_role, owner_id: input.owner_id ?? null })
-    .where(eq(users.id, created.user.id));
+  await ctx.db.update(people).set({ email_verified: true, portfolio_role: input.portfolio_admin ? 'portfolio_admin' : null }).where(eq(people.id, created.user.id));
+  await addMember(ctx, created.user.id, { user_role: input.user_role, owner_id: input.owner_id ?? null });
   return created.user.id;
 }
 
-/** Creates a verified administrator (first-run screen, or ADMIN_EMAIL/ADMIN_PASSWORD at start). */
+/**
+ * Creates a verified administrator (first-run screen, or ADMIN_EMAIL/ADMIN_PASSWORD at start): the instance's first
+ * person, who runs the portfolio (portfolio_admin) and administers the first association.
+ */
 export async function createAdministrator(ctx: Ctx, input: { email: string; password: string; full_name: string }): Promise<string> {
-  return createVerifiedUser(ctx, { ...input, user_role: 'admin' });
+  return createVerifiedUser(ctx, { ...input, user_role: 'admin', portfolio_admin: true });
 }
 
 /** First-run setup: allowed only while no user exists; signs the new administrator in. */
@@ -436,7 +500,8 @@ export async function updateMe(ctx: Ctx, body: unknown) {
   const values = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined).map(([k, v]) => [k, v === '' ? null : v]));
   const before = await publicUser(ctx, actor.id);
   const record = await withTransaction(ctx, async (tx) => {
-    if (Object.keys(values).length) await tx.db.update(users).set(values).where(eq(users.id, actor.id));
+    // Phone and photo are the person's: the same in every association they belong to.
+    if (Object.keys(values).length) await tx.db.update(people).set(values).where(eq(people.id, actor.id));
     const after = await publicUser(tx, actor.id);
     await recordChange(tx, { action: 'user.updated', target_type: 'User', target_id: actor.id, before, after });
     return after;
@@ -445,29 +510,38 @@ export async function updateMe(ctx: Ctx, body: unknown) {
   return record;
 }
 
-/** Resolves the bearer token to the signed-in actor, or null. */
+/**
+ * Resolves the bearer token to the signed-in actor, or null: the person, and their membership of the request's
+ * association (role, owner record). A person who is not a member has no role there (is_member false), except a
+ * portfolio administrator, an administrator of every association.
+ */
 export async function actorFromToken(ctx: Ctx, token: string | undefined): Promise<Actor | null> {
   if (!token || token.length > 500) return null;
   const session = await ctx.services.auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${token}` }) }).catch(() => null);
   if (!session) return null;
-  // One query: the user and whether the organization makes staff enrol a second factor.
+  return actorOfPerson(ctx, session.user.id);
+}
+
+/** A person as the context's association sees them (see actorFromToken); null when there is no such person. */
+export async function actorOfPerson(ctx: Ctx, personId: string): Promise<Actor | null> {
+  const person = await loadPerson(ctx, personId);
+  if (!person) return null;
+  const portfolioAdmin = person.portfolio_role === 'portfolio_admin';
+  const actor: Actor = {
+    id: person.id, email: person.email, full_name: person.full_name, role: portfolioAdmin ? 'admin' : 'user', user_role: portfolioAdmin ? 'admin' : null,
+    owner_id: null, property_id: null, is_member: portfolioAdmin, portfolio_role: person.portfolio_role ?? null,
+  };
+  if (!ctx.association) return actor;
+  // One query: the membership and whether the organization makes staff enrol a second factor.
   const [row] = await ctx.db
     .select({ user: users, staffNeedTwoFactor: sql<boolean>`coalesce((select ${orgSettings.require_two_factor_for_staff} from ${orgSettings} limit 1), false)` })
     .from(users)
-    .where(eq(users.id, session.user.id))
+    .where(eq(users.id, person.id))
     .limit(1);
-  if (!row) return null;
-  const { user } = row;
-  const actor: Actor = {
-    id: user.id,
-    email: user.email,
-    full_name: user.full_name,
-    role: user.role,
-    user_role: user.user_role,
-    owner_id: user.owner_id,
-    property_id: user.property_id,
-  };
-  if (row.staffNeedTwoFactor && !user.two_factor_enabled && isStaffRole(user)) actor.two_factor_enrollment_required = true;
+  if (row) {
+    const { user } = row;
+    Object.assign(actor, { role: portfolioAdmin ? 'admin' : user.role, user_role: portfolioAdmin ? 'admin' : user.user_role, owner_id: user.owner_id, property_id: user.property_id, is_member: true });
+  }
+  if (actor.is_member && !person.two_factor_enabled && isStaffRole(actor) && (row?.staffNeedTwoFactor ?? (await staffNeedTwoFactor(ctx)))) actor.two_factor_enrollment_required = true;
   return actor;
 }
-

@@ -25,7 +25,8 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, secret: st
     secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications, two_factors: schema.twoFactors },
+      // People and their sign-ins are shared by every association (schema/shared.ts).
+      schema: { people: schema.people, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications, two_factors: schema.twoFactors },
     }),
     telemetry: { enabled: false },
     // Failed sign-ins are expected traffic; our own handlers log what matters.
@@ -33,15 +34,12 @@ export function createAuth(db: Db, config: AppConfig, mailer: Mailer, secret: st
     rateLimit: { enabled: false },
     advanced: { database: { generateId: () => newId() } },
     user: {
-      modelName: 'users',
+      modelName: 'people',
       fields: { name: 'full_name', email: 'email', emailVerified: 'email_verified', image: 'photo_url', createdAt: 'created_date', updatedAt: 'updated_date' },
       additionalFields: {
         phone: { type: 'string', required: false, input: false },
-        owner_id: { type: 'string', required: false, input: false },
-        property_id: { type: 'string', required: false, input: false },
-        user_role: { type: 'string', required: false, input: false },
-        role: { type: 'string', required: false, input: false, defaultValue: 'user' },
         created_by: { type: 'string', required: false, input: false },
+        portfolio_role: { type: 'string', required: false, input: false },
       },
     },
     session: {

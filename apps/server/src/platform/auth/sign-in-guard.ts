@@ -1,7 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import { authFailures, signInCodes } from '@covenant/db/schema/auth';
-import { users } from '@covenant/db/schema/community';
+import { authFailures, people as users, signInCodes } from '@covenant/db/schema/shared';
 import type { Ctx } from '../../lib/context.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
@@ -88,7 +87,7 @@ export async function offerSignInCode(ctx: Ctx, email: string): Promise<void> {
       `Enter it on the sign-in page together with your password within 15 minutes.\n\n` +
       `If you were not trying to sign in, someone may be guessing your password. Your account stays protected; ` +
       `you may want to choose a new password once you are signed in.`,
-  });
+  }, ctx.db);
   await recordAudit(ctx, { action: 'auth.sign_in_code_sent', actor: { id: user.id, email }, target_type: 'User', target_id: user.id });
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStaffRole } from '@covenant/contracts/permissions';
-import { sessions, twoFactors } from '@covenant/db/schema/auth';
+import { people, sessions, twoFactors } from '@covenant/db/schema/shared';
 import { users } from '@covenant/db/schema/community';
 import { withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
@@ -100,7 +100,7 @@ async function challengeOwner(ctx: Ctx, challenge: string): Promise<{ id: string
   }
   const found = await (await ctx.services.auth.$context).internalAdapter.findVerificationValue(identifier);
   if (!found) return { id: null, email: null };
-  const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, found.value)).limit(1);
+  const [user] = await ctx.db.select({ email: people.email }).from(people).where(eq(people.id, found.value)).limit(1);
   return { id: found.value, email: user?.email ?? null };
 }
 

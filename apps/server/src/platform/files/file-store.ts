@@ -1,5 +1,5 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AppConfig } from '../../config.ts';
 import { openS3Store } from './s3-store.ts';
 
@@ -14,13 +14,13 @@ export interface FileStore {
   close(): Promise<void>;
 }
 
-/** DATA_DIR/uploads on this machine. */
+/** DATA_DIR/uploads on this machine; a name may have one folder (`app-id/name`: each association's files). */
 export class LocalFileStore implements FileStore {
   readonly kind = 'local';
   constructor(private readonly dir: string) {}
 
   async put(name: string, data: Buffer): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(dirname(join(this.dir, name)), { recursive: true });
     await writeFile(join(this.dir, name), data, { flag: 'wx' });
   }
 
@@ -32,10 +32,16 @@ export class LocalFileStore implements FileStore {
   }
 
   async list(): Promise<string[]> {
-    return readdir(this.dir).catch((err: NodeJS.ErrnoException) => {
+    const entries = await readdir(this.dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return [];
       throw err;
     });
+    const names: string[] = [];
+    for (const e of entries) {
+      if (e.isFile()) names.push(e.name);
+      else if (e.isDirectory()) for (const inner of await readdir(join(this.dir, e.name))) names.push(`${e.name}/${inner}`);
+    }
+    return names;
   }
 
   async remove(name: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { files } from '@covenant/db/schema/platform';
-import type { Ctx } from '../../lib/context.ts';
+import { associationOf, type Ctx } from '../../lib/context.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { requireSignedIn } from '../access/access.service.ts';
 
@@ -30,7 +30,8 @@ export async function storeImage(ctx: Ctx, data: Buffer, originalName: string | 
   const kind = sniffImage(data);
   if (!kind) throw new ValidationError('Only image files (PNG, JPEG, WebP or GIF) can be uploaded');
   const storedName = `${randomBytes(16).toString('hex')}.${kind.ext}`;
-  await ctx.services.files.put(storedName, data, kind.contentType);
+  const association = associationOf(ctx);
+  await ctx.services.files.put(fileKey(association.app_id, storedName), data, kind.contentType);
   await ctx.db.insert(files).values({
     stored_name: storedName,
     original_name: originalName?.slice(0, 255) ?? null,
@@ -38,15 +39,18 @@ export async function storeImage(ctx: Ctx, data: Buffer, originalName: string | 
     size: data.length,
     uploaded_by: actor.id,
   });
-  const { publicUrl, appId } = ctx.services.config;
-  return { file_url: `${publicUrl}/api/apps/${appId}/files/${storedName}` };
+  return { file_url: `${ctx.services.config.publicUrl}/api/apps/${association.app_id}/files/${storedName}` };
 }
+
+/** Where an association's file is stored: a folder (or key prefix) per association. */
+export const fileKey = (appId: string, storedName: string) => `${appId}/${storedName}`;
 
 export async function readStoredFile(ctx: Ctx, name: string): Promise<{ data: Buffer; contentType: string }> {
   if (!STORED_NAME.test(name)) throw new NotFoundError('File not found');
   const [row] = await ctx.db.select().from(files).where(eq(files.stored_name, name)).limit(1);
   if (!row) throw new NotFoundError('File not found');
-  const data = await ctx.services.files.get(name);
+  // Files uploaded before associations had folders are at the top level (the first association's).
+  const data = (await ctx.services.files.get(fileKey(associationOf(ctx).app_id, name))) ?? (await ctx.services.files.get(name));
   if (!data) throw new NotFoundError('File not found');
   return { data, contentType: row.content_type };
 }

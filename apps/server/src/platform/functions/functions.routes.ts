@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { isMultipartBody, limitBody, readFormFields, requireSession } from '../../lib/request-body.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
 import { DEFAULT_FUNCTION_BODY_BYTES, type Registry } from '../registry.ts';
@@ -20,6 +20,8 @@ export async function functionRoutes(app: FastifyInstance, { registry }: { regis
       onRequest: requireSession,
       preParsing: limitBody(limitOf),
       bodyLimit: Math.max(DEFAULT_FUNCTION_BODY_BYTES, ...limits),
+      // Each function says whether it writes: an archived association refuses those below, not exports and previews.
+      config: { whileArchived: true },
     },
     async (request) => {
       const { name } = request.params as { name: string };
@@ -30,6 +32,10 @@ export async function functionRoutes(app: FastifyInstance, { registry }: { regis
         throw new ValidationError(`Function ${name} must receive an object with named parameters`);
       }
       assertNoForbiddenKeys(params);
+      const association = request.ctx.association;
+      if (association?.archived && !fn.readOnly && (params as { dry_run?: unknown }).dry_run !== true) {
+        throw new ConflictError(`${association.name} is archived: it is read-only`, 'association_archived');
+      }
       return fn.handler(request.ctx, params as Record<string, unknown>);
     },
   );

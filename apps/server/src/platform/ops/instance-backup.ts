@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { dumpPgliteDir, loadPgliteDir } from '@covenant/db/client';
 import type { AppConfig } from '../../config.ts';
 import { createFileStore } from '../files/file-store.ts';
@@ -68,7 +68,10 @@ export async function backupInstance(config: AppConfig, outDir: string, log: (li
   try {
     for (const name of names) {
       const data = await store.get(name);
-      if (data) await writeFile(join(outDir, FILES, name), data);
+      if (!data) continue;
+      // Each association's files are in a folder of its own.
+      await mkdir(dirname(join(outDir, FILES, name)), { recursive: true });
+      await writeFile(join(outDir, FILES, name), data);
     }
   } finally {
     await store.close();

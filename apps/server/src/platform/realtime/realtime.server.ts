@@ -3,8 +3,8 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Actor, Ctx, Services } from '../../lib/context.ts';
-import type { Db } from '@covenant/db/client';
+import { associationCtx, type Actor, type Ctx, type Services } from '../../lib/context.ts';
+import type { Association } from '../tenancy/tenancy.ts';
 import { permissionLevel } from '../access/access.service.ts';
 import { actorFromToken } from '../auth/auth.service.ts';
 import { recordIsOwn } from '../entities/scope.ts';
@@ -15,6 +15,8 @@ export const SOCKET_PATH = '/ws-user-apps/socket.io/';
 interface SocketData {
   actor: Actor;
   token: string;
+  /** The association the socket was opened for (handshake app_id): its rooms only. */
+  association: Association;
   /** Set while the session is being re-checked after a revocation: no events reach it meanwhile. */
   suspended?: boolean;
 }
@@ -22,8 +24,8 @@ interface SocketData {
 const ROOM_RE = /^entities:([A-Za-z0-9_-]+):([A-Za-z]+)$/;
 
 /**
- * The platform's realtime channel: authenticated socket.io, rooms per entity, and update_model
- * events delivered only to subscribers allowed to read the record. With Redis, events cross nodes.
+ * The platform's realtime channel: authenticated socket.io, rooms per association and entity, and update_model
+ * events delivered only to members of that association allowed to read the record. With Redis, events cross nodes.
  */
 export class RealtimeServer {
   readonly io: Server;
@@ -34,7 +36,6 @@ export class RealtimeServer {
 
   constructor(
     httpServer: HttpServer,
-    private readonly db: Db,
     private readonly services: Services,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -61,11 +62,11 @@ export class RealtimeServer {
     this.io.on('entity_change' as never, (change: EntityChange) => void this.dispatch(change));
     this.io.on('sessions_ended' as never, (userId: string) => void this.closeEndedSessions(userId));
     this.unsubscribers.push(
-      services.changes.subscribe((change) => {
+      services.bus.subscribe((change) => {
         if (this.clustered) this.io.serverSideEmit('entity_change', change);
         void this.dispatch(change);
       }),
-      services.changes.onSessionsEnded((userId) => {
+      services.bus.onSessionsEnded((userId) => {
         if (this.clustered) this.io.serverSideEmit('sessions_ended', userId);
         void this.closeEndedSessions(userId);
       }),
@@ -77,21 +78,23 @@ export class RealtimeServer {
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     this.redisClients = [pub, sub];
-    this.io.adapter(createAdapter(pub, sub, { key: `covenant:${this.services.config.appId}` }));
+    this.io.adapter(createAdapter(pub, sub, { key: 'covenant:realtime' }));
     this.clustered = true;
   }
 
-  private ctx(actor: Actor | null): Ctx {
-    return { db: this.db, actor, services: this.services, permissionCache: new Map() };
+  private ctx(association: Association, actor: Actor | null): Ctx {
+    return associationCtx(this.services, association, actor);
   }
 
   private async authenticate(socket: Socket): Promise<boolean> {
     const { app_id: appId, token } = socket.handshake.query as Record<string, string | undefined>;
-    if (appId !== this.services.config.appId || typeof token !== 'string') return false;
-    const actor = await actorFromToken(this.ctx(null), token);
-    // Staff still to enrol a required second factor get no data, realtime included.
-    if (!actor || actor.two_factor_enrollment_required) return false;
-    (socket.data as SocketData) = { actor, token };
+    if (typeof appId !== 'string' || typeof token !== 'string') return false;
+    const association = await this.services.tenancy.get(appId);
+    if (!association) return false;
+    const actor = await actorFromToken(this.ctx(association, null), token);
+    // Members only; staff still to enrol a required second factor get no data, realtime included.
+    if (!actor || !actor.is_member || actor.two_factor_enrollment_required) return false;
+    (socket.data as SocketData) = { actor, token, association };
     return true;
   }
 
@@ -109,12 +112,14 @@ export class RealtimeServer {
 
   private async join(socket: Socket, room: unknown): Promise<boolean> {
     const m = typeof room === 'string' ? ROOM_RE.exec(room) : null;
-    const def = m && m[1] === this.services.config.appId ? this.services.registry.room(m[2]!) : undefined;
+    const data = socket.data as SocketData;
+    // Another association's rooms are unknown rooms here.
+    const def = m && m[1] === data.association.app_id ? this.services.registry.room(m[2]!) : undefined;
     if (!m || !def) {
       socket.emit('error', { message: `Unknown room '${String(room).slice(0, 100)}'` });
       return false;
     }
-    const level = await permissionLevel(this.ctx((socket.data as SocketData).actor), def.resource);
+    const level = await permissionLevel(this.ctx(data.association, data.actor), def.resource);
     if (level === 'none') {
       socket.emit('error', { message: `You do not have permission to subscribe to ${def.name}` });
       return false;
@@ -129,15 +134,15 @@ export class RealtimeServer {
       if (change.entity === 'User') this.refreshActor(change);
       const def = this.services.registry.room(change.entity);
       if (!def) return;
-      const room = `entities:${this.services.config.appId}:${def.name}`;
+      const room = `entities:${change.app_id}:${def.name}`;
       const sockets = await this.io.in(room).local.fetchSockets();
       if (sockets.length === 0) return;
       const payload = { room, data: JSON.stringify({ type: change.type, id: change.id, data: change.record, timestamp: change.timestamp }) };
       const levelByRole = new Map<string, Promise<string>>();
       for (const socket of sockets) {
-        const { actor, suspended } = socket.data as SocketData;
-        if (suspended) continue;
-        const ctx = this.ctx(actor);
+        const { actor, suspended, association } = socket.data as SocketData;
+        if (suspended || association.app_id !== change.app_id) continue;
+        const ctx = this.ctx(association, actor);
         const roleKey = `${actor.role}:${actor.user_role}`;
         if (!levelByRole.has(roleKey)) levelByRole.set(roleKey, permissionLevel(ctx, def.resource));
         const level = await levelByRole.get(roleKey)!;
@@ -156,7 +161,7 @@ export class RealtimeServer {
   private refreshActor(change: EntityChange) {
     for (const socket of this.io.of('/').sockets.values()) {
       const data = socket.data as SocketData;
-      if (data.actor?.id !== change.id) continue;
+      if (data.actor?.id !== change.id || data.association?.app_id !== change.app_id) continue;
       if (change.type === 'delete') {
         socket.disconnect(true);
         continue;
@@ -172,11 +177,11 @@ export class RealtimeServer {
     for (const socket of mine) (socket.data as SocketData).suspended = true;
     for (const socket of mine) {
       const data = socket.data as SocketData;
-      const alive = await actorFromToken(this.ctx(null), data.token).catch((err) => {
+      const alive = await actorFromToken(this.ctx(data.association, null), data.token).catch((err) => {
         this.log.error({ err }, 'realtime session check failed');
         return null;
       });
-      if (alive) data.suspended = false;
+      if (alive?.is_member) data.suspended = false;
       else socket.disconnect(true);
     }
   }

@@ -3,10 +3,11 @@ import type { Ctx } from '../../lib/context.ts';
 import type { JobDef } from '../registry.ts';
 
 /**
- * Runs the features' jobs inside the server: at every start and then at the top of every hour (croner). Each
- * job decides from the organization's settings (run hour, time zone) whether its work is due and records what
- * it did under a database lock, so several processes, restarts and manual runs never repeat it. One tick at a
- * time per process; a failing job is logged and tried again at the next tick.
+ * Runs the features' jobs inside the server: at every start and then at the top of every hour (croner), in every
+ * association that is not archived. Each job decides from that association's settings (run hour, time zone)
+ * whether its work is due and records what it did under a database lock, so several processes, restarts and
+ * manual runs never repeat it. One tick at a time per process; a failing job is logged (with its association) and
+ * tried again at the next tick; the other associations still run.
  */
 export class Scheduler {
   private readonly cron: Cron;
@@ -15,7 +16,7 @@ export class Scheduler {
 
   constructor(
     private readonly jobs: readonly JobDef[],
-    private readonly ctx: () => Ctx,
+    private readonly contexts: () => Ctx[],
     private readonly onError: (job: string, err: unknown) => void,
   ) {
     this.cron = new Cron('0 * * * *', { protect: true }, () => this.tick());
@@ -27,11 +28,14 @@ export class Scheduler {
     if (this.stopped) return Promise.resolve();
     if (this.running) return this.running;
     this.running = (async () => {
-      for (const job of this.jobs) {
-        try {
-          await job.run(this.ctx(), at);
-        } catch (err) {
-          this.onError(job.name, err);
+      for (const ctx of this.contexts()) {
+        for (const job of this.jobs) {
+          if (this.stopped) return;
+          try {
+            await job.run(ctx, at);
+          } catch (err) {
+            this.onError(`${ctx.association?.app_id ?? '?'}:${job.name}`, err);
+          }
         }
       }
     })().finally(() => {

@@ -12,12 +12,12 @@ const appParams = z.object({ appId: z.string() });
 
 export async function settingsRoutes(app: FastifyInstance, opts: { perMinute: number }) {
   const tags = ['platform'];
-  const open = { duringTwoFactorEnrollment: true };
+  const open = { duringTwoFactorEnrollment: true, outsideMembership: true, whileArchived: true };
   app.get('/api/health', { schema: { tags, response: { 200: healthSchema } } }, async (request) => health(request.ctx));
   app.get('/api/app-config', { schema: { tags, response: { 200: appConfigSchema } } }, async (request) => appConfig(request.ctx));
   app.get('/api/apps/public/prod/public-settings/by-id/:appId', { schema: { tags, params: appParams, response: { 200: publicSettingsSchema } }, config: open }, async (request) => publicSettings(request.ctx));
   app.get('/api/apps/:appId/setup/status', { schema: { tags, params: appParams, response: { 200: setupStatusSchema } }, config: open }, async (request) => ({ needs_setup: await needsSetup(request.ctx) }));
-  app.post('/api/apps/:appId/setup', { schema: { tags, params: appParams, response: { 200: signInResultSchema } }, config: { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } } }, async (request) =>
+  app.post('/api/apps/:appId/setup', { schema: { tags, params: appParams, response: { 200: signInResultSchema } }, config: { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' }, outsideMembership: true } }, async (request) =>
     setupFirstAdministrator(request.ctx, request.body),
   );
   app.get('/api/apps/:appId/outbox', { schema: { tags, params: appParams, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }), response: { 200: z.array(outboxMessageSchema) } } }, async (request) =>

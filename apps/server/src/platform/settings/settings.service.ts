@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { orgSettings } from '@covenant/db/schema/community';
 import { outbox, outboxAttachments } from '@covenant/db/schema/platform';
-import { associationTimeZone, type Ctx } from '../../lib/context.ts';
+import { associationCtx, associationOf, associationTimeZone, type Ctx } from '../../lib/context.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { requireAdmin } from '../access/access.service.ts';
 
@@ -20,18 +20,21 @@ async function organizationName(ctx: Ctx): Promise<string> {
 
 /** The app's public settings; a 403 tells the client why it cannot go on (auth_required or user_not_registered). */
 export async function publicSettings(ctx: Ctx) {
-  const { appId } = ctx.services.config;
+  const appId = associationOf(ctx).app_id;
   if (!ctx.actor) {
     throw new AppError(403, 'auth_required', 'Authentication required', undefined, { extra_data: { reason: 'auth_required' } });
   }
-  if (ctx.actor.role !== 'admin' && !ctx.actor.user_role) {
+  // Signed in, but with no role here (not a member of this association, or a member no role was given yet).
+  if (!ctx.actor.is_member || (ctx.actor.role !== 'admin' && !ctx.actor.user_role)) {
     throw new AppError(403, 'user_not_registered', 'User not registered for this app', undefined, { extra_data: { reason: 'user_not_registered' } });
   }
   return { id: appId, name: await organizationName(ctx), time_zone: await associationTimeZone(ctx), public_settings: { auth_required: true, registration: 'invite_only' } };
 }
 
+/** The instance's first association (APP_ID), where the web app goes when no address names one, with its name and theme. */
 export async function appConfig(ctx: Ctx) {
-  return { app_id: ctx.services.config.appId, ...(await organization(ctx)) };
+  const first = (await ctx.services.tenancy.get(ctx.services.config.appId))!;
+  return { app_id: first.app_id, ...(await organization(associationCtx(ctx.services, first))) };
 }
 
 export async function listOutbox(ctx: Ctx, limit: number) {
