@@ -13,7 +13,7 @@ export const BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
 export const BANK_LINE_STATUSES = ['unmatched', 'matched', 'excluded'] as const;
 /** The matching passes, in the order they run, and a person's own match. */
 export const MATCH_RULES = ['ach_batch', 'ach_trace', 'check_number', 'deposit_group', 'amount_date', 'bank_rule', 'manual'] as const;
-export const MATCH_CANDIDATE_KINDS = ['payment', 'bill_payment', 'journal_entry', 'ach_batch', 'ach_entry', 'payment_group', 'bank_rule'] as const;
+export const MATCH_CANDIDATE_KINDS = ['payment', 'bill_payment', 'journal_entry', 'ach_batch', 'ach_entry', 'bank_rule'] as const;
 
 const MAX_SIGNED = 999_999_999_999.99;
 /** A signed amount (a balance can be overdrawn, a bank rule's bounds can be below zero). */
@@ -155,24 +155,14 @@ export const matchBankLinesInput = z.strictObject({
 const ids = (label: string) => z.array(recordId(label), { error: `${label} must be a list of ids` });
 
 /** A candidate a line could be matched to, with what a person needs to choose (date and reference). */
-export const matchCandidateSchema: z.ZodType<MatchCandidate> = z.lazy(() =>
-  z.object({
-    kind: z.enum(MATCH_CANDIDATE_KINDS),
-    id: z.string(),
-    date: z.string(),
-    amount: z.number(),
-    reference: z.string().nullable(),
-    members: z.array(matchCandidateSchema).optional(),
-  }),
-);
-export interface MatchCandidate {
-  kind: (typeof MATCH_CANDIDATE_KINDS)[number];
-  id: string;
-  date: string;
-  amount: number;
-  reference: string | null;
-  members?: MatchCandidate[];
-}
+export const matchCandidateSchema = z.object({
+  kind: z.enum(MATCH_CANDIDATE_KINDS),
+  id: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  reference: z.string().nullable(),
+});
+export type MatchCandidate = z.infer<typeof matchCandidateSchema>;
 
 export const matchBankLinesAnswer = z.object({
   matched: z.array(

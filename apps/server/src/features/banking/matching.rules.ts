@@ -1,3 +1,4 @@
+import type { MATCH_CANDIDATE_KINDS, MATCH_RULES } from '@covenant/contracts/banking';
 import { normalizeCheckNumber } from './statement-formats/statement.values.ts';
 
 /**
@@ -67,7 +68,7 @@ export interface MatchingInput {
   rules: readonly BankRuleForMatching[];
 }
 
-export type MatchRule = 'ach_batch' | 'ach_trace' | 'check_number' | 'deposit_group' | 'amount_date' | 'bank_rule';
+export type MatchRule = Exclude<(typeof MATCH_RULES)[number], 'manual'>;
 
 export interface LineMatch {
   line_id: string;
@@ -79,7 +80,7 @@ export interface LineMatch {
 }
 
 export interface Candidate {
-  kind: 'payment' | 'bill_payment' | 'journal_entry' | 'ach_batch' | 'ach_entry' | 'bank_rule';
+  kind: (typeof MATCH_CANDIDATE_KINDS)[number];
   id: string;
   date: string;
   amount_cents: number;

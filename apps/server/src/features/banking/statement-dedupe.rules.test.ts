@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from './fixtures/read-fixture.ts';
 import { parseStatement } from './statement-formats/detect.ts';
-import { findDuplicateLines, openingBalanceGap, statementFingerprint, type IncomingLineKey, type StoredLineKey } from './statement-dedupe.rules.ts';
+import { findDuplicateLines, openingBalanceGap, statementAlreadyImported, statementFingerprint, type IncomingLineKey, type StoredLineKey } from './statement-dedupe.rules.ts';
 
 const line = (date: string, cents: number, description: string, ref: string | null = null): IncomingLineKey => ({ date, amount_cents: cents, description, bank_reference: ref });
 const stored = (id: string, l: IncomingLineKey): StoredLineKey => ({ id, ...l });
@@ -115,5 +115,12 @@ describe('the file fingerprint', () => {
     const text = file.toString('latin1');
     expect(statementFingerprint(text.replace('250.00', '250.01'))).not.toBe(statementFingerprint(file));
     expect(statementFingerprint(readFixture('ofx-reused-fitid.ofx'))).not.toBe(statementFingerprint(readFixture('ofx-reused-fitid-later.ofx')));
+  });
+});
+
+describe('a file imported before', () => {
+  it('answers 409 statement_already_imported, naming the statement', () => {
+    const e = statementAlreadyImported({ period_start: '2026-11-01', period_end: '2026-11-30' });
+    expect([e.status, e.code, e.message]).toEqual([409, 'statement_already_imported', 'This file was imported before (the statement of 2026-11-01 to 2026-11-30); nothing was imported again.']);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { centsToDecimal, formatMoney } from '@covenant/contracts/money';
+import { ConflictError } from '../../lib/errors.ts';
 import { decodeStatementBytes } from './statement-formats/statement.values.ts';
 
 /** What dedupe compares of a line already stored on the bank account. */
@@ -106,4 +107,12 @@ export function statementFingerprint(input: Uint8Array | string): string {
     .join('\n')
     .replace(/\n+$/, '');
   return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The 409 for a file whose fingerprint the account already holds. */
+export function statementAlreadyImported(previous: { period_start: string; period_end: string }): ConflictError {
+  return new ConflictError(
+    `This file was imported before (the statement of ${previous.period_start} to ${previous.period_end}); nothing was imported again.`,
+    'statement_already_imported',
+  );
 }

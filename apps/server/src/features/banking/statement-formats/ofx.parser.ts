@@ -66,14 +66,16 @@ export function readOfxTree(text: string): OfxNode {
     const nextLt = text.indexOf('<', lt + 1);
     if (gt < 0 || (nextLt >= 0 && nextLt < gt)) fail(lineAt(lt), `the tag '${text.slice(lt, lt + 20).split(/\s/)[0]}' is not closed with '>': the file looks cut off`);
     pos = gt + 1;
-    const inner = text.slice(lt + 1, gt).trim();
-    if (inner.startsWith('?') || inner.startsWith('!')) continue;
-    const closing = inner.startsWith('/');
-    const selfClosing = !closing && inner.endsWith('/');
-    const name = inner.replace(/^\//, '').replace(/\/$/, '').trim().split(/\s+/)[0]!.toUpperCase();
-    if (!/^[A-Z0-9._]+$/.test(name)) fail(lineAt(lt), `'<${inner}>' is not an OFX tag`);
+    const first = text[lt + 1];
+    if (first === '?' || first === '!') continue;
+    const tag = TAG.exec(text.slice(lt + 1, gt));
+    if (!tag) fail(lineAt(lt), `'${text.slice(lt, gt + 1)}' is not an OFX tag`);
+    const closing = tag[1] === '/';
+    const selfClosing = !closing && tag[3] === '/';
+    const name = tag[2]!.toUpperCase();
     if (closing) {
-      const at = stack.map((n) => n.tag).lastIndexOf(name);
+      let at = stack.length - 1;
+      while (at > 0 && stack[at]!.tag !== name) at -= 1;
       // A closing tag with nothing open to close (a leaf closed twice) is ignored.
       if (at > 0) stack.length = at;
       continue;
@@ -90,15 +92,25 @@ export function readOfxTree(text: string): OfxNode {
       fail(node.line, `the file ends before <${node.tag}> is closed: it looks cut off`);
     }
   }
-  for (const node of walk(root)) if (node.value !== undefined) node.value = decodeEntities(node.value).trim();
+  for (const node of descendants(root)) if (node.value !== undefined) node.value = (node.value.includes('&') ? decodeEntities(node.value) : node.value).trim();
   const ofx = root.children.find((n) => n.tag === 'OFX');
   if (!ofx) fail(null, 'the file has no <OFX> element');
   return ofx;
 }
 
-function* walk(node: OfxNode): Generator<OfxNode> {
-  yield node;
-  for (const child of node.children) yield* walk(child);
+/** A tag: an optional slash, the name, attributes (ignored), an optional closing slash. */
+const TAG = /^\s*(\/?)\s*([A-Za-z0-9._]+)(?:\s[^/]*)?\s*(\/?)\s*$/;
+
+/** A node and everything under it, in document order. */
+function descendants(node: OfxNode): OfxNode[] {
+  const out: OfxNode[] = [];
+  const todo = [node];
+  while (todo.length > 0) {
+    const n = todo.pop()!;
+    out.push(n);
+    for (let i = n.children.length - 1; i >= 0; i -= 1) todo.push(n.children[i]!);
+  }
+  return out;
 }
 
 function child(node: OfxNode | undefined, tag: string): OfxNode | undefined {
@@ -109,8 +121,8 @@ function valueOf(node: OfxNode | undefined, ...path: string[]): string | undefin
   for (const tag of path) n = child(n, tag);
   return n?.value;
 }
-function findAll(node: OfxNode, tags: ReadonlySet<string>): OfxNode[] {
-  return [...walk(node)].filter((n) => tags.has(n.tag));
+function findAll(nodes: readonly OfxNode[], ...tags: string[]): OfxNode[] {
+  return nodes.filter((n) => tags.includes(n.tag));
 }
 
 /** Transaction types that always take money out; some banks write them with positive amounts. */
@@ -195,14 +207,14 @@ function readStatement(stmt: OfxNode, warnings: string[]): AccountSection {
 export function parseOfx(text: string, options: ParseOptions = {}): ParsedStatement {
   const ofx = readOfxTree(text);
   const warnings: string[] = [];
-  checkStatus(child(child(ofx, 'SIGNONMSGSRSV1'), 'SONRS') && child(child(child(ofx, 'SIGNONMSGSRSV1'), 'SONRS'), 'STATUS'), 'the sign-on');
-  const responses = findAll(ofx, new Set(['STMTTRNRS', 'CCSTMTTRNRS']));
-  for (const rs of responses) checkStatus(child(rs, 'STATUS'), 'this account');
-  const statements = findAll(ofx, new Set(['STMTRS', 'CCSTMTRS']));
+  checkStatus(child(child(child(ofx, 'SIGNONMSGSRSV1'), 'SONRS'), 'STATUS'), 'the sign-on');
+  const nodes = descendants(ofx);
+  for (const rs of findAll(nodes, 'STMTTRNRS', 'CCSTMTTRNRS')) checkStatus(child(rs, 'STATUS'), 'this account');
+  const statements = findAll(nodes, 'STMTRS', 'CCSTMTRS');
   if (statements.length === 0) {
-    if (findAll(ofx, new Set(['INVSTMTRS'])).length > 0) fail(null, 'the file is an investment statement, not a bank statement');
+    if (findAll(nodes, 'INVSTMTRS').length > 0) fail(null, 'the file is an investment statement, not a bank statement');
     fail(ofx.line, 'the OFX file holds no bank statement (STMTRS)');
   }
-  const isQfx = [...walk(ofx)].some((n) => n.tag.startsWith('INTU.'));
+  const isQfx = nodes.some((n) => n.tag.startsWith('INTU.'));
   return joinSections(isQfx ? 'qfx' : 'ofx', statements.map((s) => readStatement(s, warnings)), warnings, options);
 }
