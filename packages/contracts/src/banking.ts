@@ -81,7 +81,7 @@ export const bankAccountInput = z
     fund_id: recordId('Fund'),
     bank_name: reqText('Bank name', 100),
     routing_number: blankAsNull(routingNumber()),
-    /** Write-only: stored encrypted, read back as account_last4. Blank on an update keeps the stored number. */
+    /** Write-only: stored encrypted (needs BANK_ENCRYPTION_KEY), read back only as account_last4. */
     account_number: blankAsNull(bankAccountNumber()),
     account_type: enumOf('Account type', BANK_ACCOUNT_TYPES),
     /** The company identification the bank assigned for ACH (often "1" and the association's EIN). */
