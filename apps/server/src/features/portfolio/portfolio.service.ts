@@ -137,10 +137,16 @@ export async function portfolioSummary(ctx: Ctx, query: unknown): Promise<Portfo
 // ---------------------------------------------------------------------------------------------
 
 /** The standard template's tables an association may take from another instead: the chart, funds, items, roles, privileges. */
-async function copyTemplate(target: Ctx, source: Ctx): Promise<void> {
-  const [sourceFunds, sourceChart, sourceItems, sourceRoles, sourcePrivileges] = await Promise.all([
-    source.db.select().from(funds), source.db.select().from(chartOfAccounts), source.db.select().from(products), source.db.select().from(roles), source.db.select().from(privileges),
-  ]);
+async function readTemplate(source: Ctx) {
+  return {
+    funds: await source.db.select().from(funds), chart: await source.db.select().from(chartOfAccounts), items: await source.db.select().from(products),
+    roles: await source.db.select().from(roles), privileges: await source.db.select().from(privileges),
+  };
+}
+
+/** Replaces a new association's seeded template with one read from another (before the transaction: one database at a time). */
+async function copyTemplate(target: Ctx, template: Awaited<ReturnType<typeof readTemplate>>): Promise<void> {
+  const { funds: sourceFunds, chart: sourceChart, items: sourceItems, roles: sourceRoles, privileges: sourcePrivileges } = template;
   // The seeded standard rows go (nothing refers to them yet in a new association), the source's come in with their ids.
   await target.db.delete(privileges);
   await target.db.delete(roles);
@@ -180,9 +186,10 @@ export async function createAssociation(ctx: Ctx, body: unknown): Promise<Portfo
   }
   try {
     const inner = associationCtx(ctx.services, created, actor);
+    const template = source ? await readTemplate(associationCtx(ctx.services, source)) : null;
     await withTransaction(inner, async (tx) => {
       for (const feature of ctx.services.registry.features) await feature.seed?.(tx);
-      if (source) await copyTemplate(tx, associationCtx(ctx.services, source));
+      if (template) await copyTemplate(tx, template);
       await tx.db.insert(orgSettings).values({ company_name: input.name, state: input.state, time_zone: input.time_zone, fiscal_year_start_month: input.fiscal_year_start_month });
       await addMember(tx, actor.id, { user_role: 'admin', role: 'admin', created_by: actor.email });
       await recordAudit(tx, { action: 'association.created', target_type: 'Association', target_id: input.app_id, detail: { name: input.name, state: input.state, copied_from: input.copy_from_app_id ?? null } });
