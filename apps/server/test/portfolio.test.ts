@@ -129,7 +129,7 @@ describe('figures and archive', () => {
     const bay = body.associations.find((a) => a.app_id === 'bayview')!.figures;
     expect(bay).toEqual({ units: 1, owners: 1, receivables: 310, past_due_90: 310, cash: 100 });
     expect(body.totals.associations).toBe(3);
-    expect(body.totals.receivables).toBe(body.associations.reduce((s, a) => s + a.figures.receivables, 0));
+    expect(body.totals.receivables).toBe(body.associations.reduce((s, a) => s + (a.figures.receivables ?? 0), 0));
     expect((await portfolio('GET', '/summary', (await createUser(t, 'admin')).token)).statusCode).toBe(403);
 
     expect((await portfolio('POST', '/associations/bayview/archive', boss.token)).json()).toMatchObject({ archived: true });
