@@ -148,3 +148,50 @@ describe('figures and archive', () => {
     expect((rows.rows[0] as { n: number }).n).toBe(3);
   });
 });
+
+describe('the scheduler, association by association', () => {
+  it('two associations with different run hours and time zones are each billed once, at their own hour', async () => {
+    const { Scheduler } = await import('../src/platform/scheduler/scheduler.ts');
+    const { associationCtx } = await import('../src/lib/context.ts');
+    const created = await portfolio('POST', '/associations', boss.token, { name: 'Pacific Palms', app_id: 'pacific-palms', state: 'CA', time_zone: 'America/Los_Angeles', fiscal_year_start_month: 1 });
+    expect(created.statusCode, created.body).toBe(200);
+    const setUp = async (appId: string, runHour: number, timeZone: string, owner: string) => {
+      const settings = (await inApp(appId, 'GET', '/entities/OrgSettings', boss.token)).json() as Array<{ id: string }>;
+      const body = { run_hour: runHour, time_zone: timeZone };
+      if (settings[0]) expect((await inApp(appId, 'PUT', `/entities/OrgSettings/${settings[0].id}`, boss.token, body)).statusCode).toBe(200);
+      else expect((await inApp(appId, 'POST', '/entities/OrgSettings', boss.token, { company_name: appId, ...body })).statusCode).toBe(200);
+      const chart = (await inApp(appId, 'GET', '/entities/ChartOfAccount', boss.token)).json() as Array<{ id: string; account_number: string }>;
+      const item = await inApp(appId, 'POST', '/entities/Product', boss.token, { product_code: `DUES-${owner}`, description: 'Dues', unit_price: 0, account_id: chart.find((a) => a.account_number === '4000')!.id });
+      const o = await inApp(appId, 'POST', '/entities/Owner', boss.token, { owner_id: owner, first_name: 'Run', last_name: appId });
+      const p = await inApp(appId, 'POST', '/entities/Property', boss.token, { property_id: String(Number(owner) + 100), unit_number: `R-${owner}`, monthly_hoa_fee: 200 });
+      await inApp(appId, 'POST', '/entities/OwnerProperty', boss.token, { owner_id: o.json().id, property_id: p.json().id, ownership_percentage: 100 });
+      const schedule = await inApp(appId, 'POST', '/entities/AssessmentSchedule', boss.token, { name: 'Dues', product_id: item.json().id, frequency: 'monthly', amount_basis: 'unit_fee', start_date: '2026-08-01', property_ids: [p.json().id] });
+      expect(schedule.statusCode, schedule.body).toBe(200);
+    };
+    // Los Angeles bills at 02:00 (09:00 UTC in August); New York at 09:00 (13:00 UTC).
+    await setUp('pacific-palms', 2, 'America/Los_Angeles', '719001');
+    await setUp('harbor-point', 9, 'America/New_York', '719101');
+    const onError: string[] = [];
+    const scheduler = new Scheduler(
+      [t.services.registry.jobs.get('charges')!],
+      () => t.services.tenancy.list().filter((a) => ['pacific-palms', 'harbor-point'].includes(a.app_id)).map((a) => associationCtx(t.services, a)),
+      (job, err) => onError.push(`${job}: ${String(err)}`),
+      { tickAtStart: false },
+    );
+    const schedulerRuns = async (appId: string) =>
+      ((await t.systemCtx(appId).db.execute(sql`select count(*)::int as n from charge_runs where trigger = 'scheduler' and as_of = '2026-08-01'`)).rows[0] as { n: number }).n;
+    const invoices = async (appId: string) => ((await t.systemCtx(appId).db.execute(sql`select count(*)::int as n from invoices`)).rows[0] as { n: number }).n;
+    try {
+      await scheduler.tick(new Date('2026-08-01T08:30:00Z')); // 01:30 in LA, 04:30 in NY: neither
+      expect([await schedulerRuns('pacific-palms'), await schedulerRuns('harbor-point')]).toEqual([0, 0]);
+      await scheduler.tick(new Date('2026-08-01T09:30:00Z')); // 02:30 in LA: LA only
+      expect([await schedulerRuns('pacific-palms'), await invoices('pacific-palms'), await schedulerRuns('harbor-point')]).toEqual([2, 1, 0]);
+      await scheduler.tick(new Date('2026-08-01T13:30:00Z')); // 09:30 in NY: NY; LA already ran today
+      await scheduler.tick(new Date('2026-08-01T20:00:00Z'));
+      expect([await schedulerRuns('pacific-palms'), await invoices('pacific-palms'), await schedulerRuns('harbor-point'), await invoices('harbor-point')]).toEqual([2, 1, 2, 1]);
+    } finally {
+      await scheduler.close();
+    }
+    expect(onError).toEqual([]);
+  });
+});

@@ -18,9 +18,10 @@ export class Scheduler {
     private readonly jobs: readonly JobDef[],
     private readonly contexts: () => Ctx[],
     private readonly onError: (job: string, err: unknown) => void,
+    opts: { tickAtStart?: boolean } = {},
   ) {
     this.cron = new Cron('0 * * * *', { protect: true }, () => this.tick());
-    setTimeout(() => void this.tick(), 1_000).unref();
+    if (opts.tickAtStart !== false) setTimeout(() => void this.tick(), 1_000).unref();
   }
 
   /** Runs every job once now (at the instant given). */
