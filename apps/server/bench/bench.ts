@@ -42,6 +42,12 @@ async function freshDb(): Promise<{ url?: string; dataDir: string; drop(): Promi
   };
 }
 
+// BENCH_ASSOCIATIONS=N: the portfolio bench instead (many associations on one PostgreSQL database).
+if (process.env.BENCH_ASSOCIATIONS) {
+  await import('./bench-portfolio.ts');
+  process.exit(process.exitCode ?? 0);
+}
+
 const database = await freshDb();
 const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'bench', DATA_DIR: database.dataDir }), databaseUrl: database.url, webDistDir: undefined };
 const built = await buildApp(config, {});

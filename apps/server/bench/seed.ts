@@ -3,10 +3,12 @@
  * SQL, invoices through the monthly billing run, payments through the payment commands' bulk writers, bills through
  * saveBill. The documents and their postings are the ones the services make.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { people } from '@covenant/db/schema/shared';
 import { newId } from '@covenant/db/ids';
 import { toCents } from '@covenant/contracts/money';
 import type { Auth } from '../src/platform/auth/better-auth.ts';
+import { addMember } from '../src/platform/auth/auth.service.ts';
 import { withTransaction, type Ctx } from '../src/lib/context.ts';
 import { systemAccounts, systemFunds } from '../src/features/accounts/accounts.service.ts';
 import { refreshPaidAmounts } from '../src/features/invoices/invoice.commands.ts';
@@ -91,8 +93,9 @@ export async function seedVendorsAndBills(ctx: Ctx, months: string[]): Promise<v
 
 /** A registered, verified user with an application role (and the owner record they are, for owners). */
 export async function addUser(ctx: Ctx, auth: Auth, user: { email: string; password: string; name: string; user_role: string; owner_id?: string | null }): Promise<void> {
-  await auth.api.signUpEmail({ body: { email: user.email, password: user.password, name: user.name }, headers: new Headers() });
-  await ctx.db.execute(sql`update users set email_verified = true, user_role = ${user.user_role}::app_role, owner_id = ${user.owner_id ?? null} where email = ${user.email}`);
+  const created = await auth.api.signUpEmail({ body: { email: user.email, password: user.password, name: user.name }, headers: new Headers() });
+  await ctx.db.update(people).set({ email_verified: true }).where(eq(people.id, created.user.id));
+  await addMember(ctx, created.user.id, { user_role: user.user_role, owner_id: user.owner_id ?? null });
 }
 
 /**

@@ -510,7 +510,7 @@ const ROUTES: Record<string, RouteRule> = {
   // --- public platform endpoints ---
   'GET /api/health': { access: 'public', expect: everyone(200), request: () => ({ method: 'GET', url: '/api/health' }) },
   'GET /api/app-config': { access: 'public', expect: everyone(200), request: () => ({ method: 'GET', url: '/api/app-config' }) },
-  'GET /api/metrics': { access: 'administrators (or a scraper holding METRICS_TOKEN)', expect: adminOnly, request: () => ({ method: 'GET', url: '/api/metrics' }) },
+  'GET /api/metrics': { access: 'the instance\'s portfolio administrators (or a scraper holding METRICS_TOKEN); an association\'s administrator is not the operator', expect: { ...everyone(403), anonymous: 401 }, request: () => ({ method: 'GET', url: '/api/metrics' }) },
   'GET /api/apps/public/prod/public-settings/by-id/:appId': {
     access: 'public route; answers 403 auth_required to an anonymous caller (spec protocol), 200 to a registered user',
     expect: { ...everyone(200), anonymous: 403 },
@@ -535,6 +535,45 @@ const ROUTES: Record<string, RouteRule> = {
       expect(res.json().code).toBe('setup_complete');
       expect(await adminCount('User'), 'setup must not create a user').toBe(before);
     },
+  },
+  // --- the management company (instance-level; none of these callers is a portfolio administrator: test/portfolio.test.ts has theirs) ---
+  'GET /api/portfolio/associations': {
+    access: 'signed in: the associations where the caller is a member (every one for a portfolio administrator)',
+    expect: signedIn(),
+    request: () => ({ method: 'GET', url: '/api/portfolio/associations' }),
+    verify: (caller, res) => {
+      if (caller !== 'anonymous') expect(res.json().associations.map((a: { app_id: string }) => a.app_id), body(res)).toEqual([APP_ID]);
+    },
+  },
+  'POST /api/portfolio/associations': {
+    access: 'portfolio administrators',
+    expect: { ...everyone(403), anonymous: 401 },
+    request: () => ({ method: 'POST', url: '/api/portfolio/associations', json: { name: 'Intruder HOA', app_id: `intruder-${uniq()}`, state: 'CA', time_zone: 'America/Los_Angeles', fiscal_year_start_month: 1 } }),
+  },
+  'POST /api/portfolio/associations/:app_id/archive': {
+    access: 'portfolio administrators',
+    expect: { ...everyone(403), anonymous: 401 },
+    request: () => ({ method: 'POST', url: `/api/portfolio/associations/${APP_ID}/archive` }),
+  },
+  'GET /api/portfolio/associations/:app_id/members': {
+    access: 'portfolio administrators',
+    expect: { ...everyone(403), anonymous: 401 },
+    request: () => ({ method: 'GET', url: `/api/portfolio/associations/${APP_ID}/members` }),
+  },
+  'POST /api/portfolio/associations/:app_id/members': {
+    access: 'portfolio administrators',
+    expect: { ...everyone(403), anonymous: 401 },
+    request: () => ({ method: 'POST', url: `/api/portfolio/associations/${APP_ID}/members`, json: { email: `staff-${uniq()}@example.com`, role: 'property_manager' } }),
+  },
+  'DELETE /api/portfolio/associations/:app_id/members/:user_id': {
+    access: 'portfolio administrators',
+    expect: { ...everyone(403), anonymous: 401 },
+    request: () => ({ method: 'DELETE', url: `/api/portfolio/associations/${APP_ID}/members/${users.renter!.id}` }),
+  },
+  'GET /api/portfolio/summary': {
+    access: 'portfolio administrators',
+    expect: { ...everyone(403), anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/api/portfolio/summary' }),
   },
   'GET /api/apps/:appId/outbox': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: '/outbox' }) },
   'POST /api/apps/:appId/analytics/track/batch': {

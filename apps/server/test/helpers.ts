@@ -83,11 +83,11 @@ export type Role = 'admin' | 'property_manager' | 'owner' | 'renter' | 'househol
 export async function createUser(
   t: TestApp,
   role: Role | null,
-  opts: { email?: string; owner_id?: string | null; property_id?: string | null; systemAdmin?: boolean; appId?: string } = {},
+  opts: { email?: string; owner_id?: string | null; property_id?: string | null; systemAdmin?: boolean; appId?: string; portfolioAdmin?: boolean } = {},
 ): Promise<{ id: string; email: string; token: string }> {
   const email = opts.email ?? `${role ?? 'norole'}-${randomBytes(4).toString('hex')}@example.com`;
   const created = await t.services.auth.api.signUpEmail({ body: { email, password: PASSWORD, name: `Test ${role}` }, headers: new Headers() });
-  await t.db.db.update(people).set({ email_verified: true }).where(eq(people.id, created.user.id));
+  await t.db.db.update(people).set({ email_verified: true, portfolio_role: opts.portfolioAdmin ? 'portfolio_admin' : null }).where(eq(people.id, created.user.id));
   // A member of the test's association (the first one), as an invitation would make them.
   await addMember(opts.appId ? t.systemCtx(opts.appId) : t.systemCtx(), created.user.id, {
     user_role: role, role: opts.systemAdmin || role === 'admin' ? 'admin' : 'user', owner_id: opts.owner_id ?? null, property_id: opts.property_id ?? null,

@@ -19,7 +19,8 @@ let owner: { token: string };
 
 beforeAll(async () => {
   t = await createTestApp({ metricsToken: METRICS_TOKEN });
-  admin = await createUser(t, 'admin');
+  // The instance's operator (a portfolio administrator) reads the metrics; an association's administrator does not.
+  admin = await createUser(t, 'admin', { portfolioAdmin: true });
   owner = await createUser(t, 'owner');
 });
 afterAll(async () => t?.close());
@@ -53,6 +54,9 @@ describe('GET /api/metrics', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/metrics' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${owner.token}` } })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}x` } })).statusCode).toBe(401);
+    // An association's administrator is not the instance's operator: the figures span every association.
+    const associationAdmin = await createUser(t, 'admin');
+    expect((await t.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${associationAdmin.token}` } })).statusCode).toBe(403);
   });
 
   it('an administrator reads Prometheus text: requests and latencies by route pattern, event loop lag, memory, pool', async () => {

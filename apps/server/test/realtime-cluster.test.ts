@@ -17,7 +17,7 @@ describe.runIf(redisUp)('realtime across two nodes through Redis', () => {
 
   beforeAll(async () => {
     nodeA = await createTestApp({ redisUrl: REDIS_URL });
-    nodeB = await buildApp({ ...nodeA.services.config }, { sharedDb: nodeA.db });
+    nodeB = await buildApp({ ...nodeA.services.config }, { sharedDb: nodeA.dbHandle });
     await nodeA.app.listen({ port: 0, host: '127.0.0.1' });
     await nodeB.app.listen({ port: 0, host: '127.0.0.1' });
     portB = (nodeB.app.server.address() as { port: number }).port;

@@ -44,12 +44,12 @@ function upload(data: Buffer, filename: string) {
 const storedNameOf = (fileUrl: string) => new URL(fileUrl).pathname.split('/').pop()!;
 
 describe('files in an S3-compatible store', () => {
-  it('an upload becomes the object uploads/<name> in the bucket, with its content type, and nothing on local disk', async () => {
+  it('an upload becomes the object uploads/<app id>/<name> in the bucket (a prefix per association), with its content type, and nothing on local disk', async () => {
     const res = await upload(PNG_1X1, 'logo.png');
     expect(res.statusCode, res.body).toBe(200);
     const name = storedNameOf(res.json().file_url);
     expect(name).toMatch(/^[0-9a-f]{32}\.png$/);
-    const object = await bucket.send(new GetObjectCommand({ Bucket: s3.config.bucket, Key: `uploads/${name}` }));
+    const object = await bucket.send(new GetObjectCommand({ Bucket: s3.config.bucket, Key: `uploads/${APP_ID}/${name}` }));
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(PNG_1X1)).toBe(true);
     expect(object.ContentType).toBe('image/png');
     expect(existsSync(join(t.services.config.dataDir, 'uploads'))).toBe(false);
@@ -71,7 +71,7 @@ describe('files in an S3-compatible store', () => {
   it('a missing object (gone from the bucket) and an unknown name are 404, not 500', async () => {
     const res = await upload(PNG_1X1, 'soon-gone.png');
     const name = storedNameOf(res.json().file_url);
-    await bucket.send(new DeleteObjectCommand({ Bucket: s3.config.bucket, Key: `uploads/${name}` }));
+    await bucket.send(new DeleteObjectCommand({ Bucket: s3.config.bucket, Key: `uploads/${APP_ID}/${name}` }));
     const gone = await t.app.inject({ method: 'GET', url: `/api/apps/${APP_ID}/files/${name}` });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ code: 'not_found', message: 'File not found' });
@@ -82,10 +82,11 @@ describe('files in an S3-compatible store', () => {
   it('the store lists and removes what it holds', async () => {
     const res = await upload(PNG_1X1, 'listed.png');
     const name = storedNameOf(res.json().file_url);
-    expect(await t.services.files.list()).toContain(name);
-    await t.services.files.remove(name);
-    expect(await t.services.files.list()).not.toContain(name);
-    expect(await t.services.files.get(name)).toBeNull();
+    const key = `${APP_ID}/${name}`;
+    expect(await t.services.files.list()).toContain(key);
+    await t.services.files.remove(key);
+    expect(await t.services.files.list()).not.toContain(key);
+    expect(await t.services.files.get(key)).toBeNull();
   });
 });
 

@@ -146,7 +146,7 @@ describe('the owner still gets in: password and an emailed sign-in code', () => 
     for (let i = 1; i <= 10; i++) await loginFromAnywhere({ email: owner.email, password: `attack-${i}` });
     await loginFromAnywhere({ email: owner.email, password: PASSWORD });
     const first = codeIn((await codeMails(owner.email))[0]!.text)!;
-    await t.db.db.execute(sql`update sign_in_codes set created_date = now() - interval '6 minutes' where email = ${owner.email}`);
+    await t.dbHandle.db.execute(sql`update sign_in_codes set created_date = now() - interval '6 minutes' where email = ${owner.email}`);
     await loginFromAnywhere({ email: owner.email, password: 'attacker-again' });
     const mails = await codeMails(owner.email);
     expect(mails).toHaveLength(2);
@@ -154,7 +154,7 @@ describe('the owner still gets in: password and an emailed sign-in code', () => 
     expect((await loginFromAnywhere({ email: owner.email, password: PASSWORD, sign_in_code: first })).statusCode).toBe(200);
     // An expired code is refused.
     const second = codeIn(mails[0]!.text)!;
-    await t.db.db.execute(sql`update sign_in_codes set expires_at = now() - interval '1 second' where email = ${owner.email}`);
+    await t.dbHandle.db.execute(sql`update sign_in_codes set expires_at = now() - interval '1 second' where email = ${owner.email}`);
     expect((await loginFromAnywhere({ email: owner.email, password: PASSWORD, sign_in_code: second })).json().code).toBe('invalid_sign_in_code');
   });
 

@@ -170,7 +170,10 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
         const client = await pool.connect();
         try {
           await client.query('begin');
-          const result = await fn({ query: async (text, params) => (await client.query(text, params)).rows });
+          const result = await fn({
+            query: async (text, params) => (await client.query(text, params)).rows,
+            exec: async (text) => void (await client.query(text)),
+          });
           await client.query('commit');
           return result;
         } catch (err) {
@@ -198,8 +201,8 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
       db: make(sharedPath), kind: 'pglite', close: () => client.close(), exclusive: (_name, fn) => fn(), make,
       inTransaction: (fn) =>
         schemas.clientFor(sharedPath).transaction(async (tx: unknown) => {
-          const t = tx as { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
-          return fn({ query: async (text, params) => (await t.query(text, params)).rows as never });
+          const t = tx as { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (text: string) => Promise<unknown> };
+          return fn({ query: async (text, params) => (await t.query(text, params)).rows as never, exec: async (text) => void (await t.exec(text)) });
         }),
     };
   }

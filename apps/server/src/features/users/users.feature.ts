@@ -1,8 +1,10 @@
 import { userUpdateInput } from '@covenant/contracts/entities';
 import type { PermissionLevel } from '@covenant/contracts/constants';
-import { users } from '@covenant/db/schema/community';
+import { owners, properties, users } from '@covenant/db/schema/community';
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../lib/context.ts';
 import type { z } from 'zod';
-import { ConflictError, ForbiddenError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import { isAdmin, permissionLevel } from '../../platform/access/access.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import type { Feature } from '../../platform/registry.ts';
@@ -32,6 +34,7 @@ export const userEntity: EntityDef = {
         if ('role' in changes) throw new ForbiddenError('Only an administrator can change the system role');
         if (changes.user_role === 'admin') throw new ForbiddenError('Only an administrator can give the administrator role');
       }
+      await assertLinksExist(ctx, changes);
       if (existing.id === actor.id && 'role' in changes && changes.role !== 'admin' && existing.role === 'admin') {
         throw new ConflictError('You cannot remove your own administrator role', 'self_demotion');
       }
@@ -46,6 +49,22 @@ export const userEntity: EntityDef = {
     },
   },
 };
+
+/**
+ * The owner and unit a user is linked to must be records of this association. Memberships live in the shared
+ * schema (no foreign key can reach an association's tables), so the link is checked here.
+ */
+async function assertLinksExist(ctx: Ctx, changes: Row): Promise<void> {
+  const checks: [unknown, typeof owners | typeof properties, string][] = [
+    [changes.owner_id, owners, 'The linked owner does not exist'],
+    [changes.property_id, properties, 'The linked property does not exist'],
+  ];
+  for (const [id, table, message] of checks) {
+    if (typeof id !== 'string' || id === '') continue;
+    const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+    if (!row) throw new ValidationError(message);
+  }
+}
 
 export const usersFeature: Feature = {
   name: 'users',

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Ctx } from '../../lib/context.ts';
 import { requireAdmin } from '../access/access.service.ts';
+import { ForbiddenError } from '../../lib/errors.ts';
 
 export interface PoolStats {
   total: number;
@@ -60,7 +61,10 @@ export class Metrics {
 /** Administrators, or a scraper presenting METRICS_TOKEN as its bearer token. */
 export async function readMetrics(ctx: Ctx, metrics: Metrics, bearer: string | undefined): Promise<string> {
   const token = ctx.services.config.metricsToken;
-  if (!(token && bearer && sameSecret(bearer, token))) requireAdmin(ctx);
+  if (token && bearer && sameSecret(bearer, token)) return metrics.registry.metrics();
+  // Outside an association only a portfolio administrator (the instance's operator) is an administrator.
+  requireAdmin(ctx);
+  if (ctx.actor?.portfolio_role !== 'portfolio_admin') throw new ForbiddenError('Only the instance\'s portfolio administrators can read its metrics');
   return metrics.registry.metrics();
 }
 
