@@ -34,12 +34,17 @@ export const createAssociationInput = z.strictObject({
 });
 export type CreateAssociationInput = z.infer<typeof createAssociationInput>;
 
+/** The create-association dialog: where the accounts come from is a choice, the standard template or an app id. */
+export const STANDARD_TEMPLATE = '*standard*'; // never an app id
+export const createAssociationForm = createAssociationInput.extend({ copy_from_app_id: z.string() });
+
 /** POST /api/portfolio/associations/{app_id}/members: a person given a role in an association (invited when new). */
 export const addMemberInput = z.strictObject({
   email: z.email({ error: 'Enter a valid email address' }).max(254).transform((s) => s.trim().toLowerCase()),
   role: z.enum(APP_ROLES, { error: `role must be one of: ${APP_ROLES.join(', ')}` }),
   owner_id: z.string().regex(/^[0-9a-f]{24}$/, 'owner_id must be an owner record id').optional(),
 });
+export type AddMemberInput = z.input<typeof addMemberInput>;
 
 /** GET /api/portfolio/summary?as_of= */
 export const portfolioSummaryQuery = z.object({ as_of: isoDate('as_of').optional() });
@@ -92,3 +97,4 @@ export type AssociationMember = z.infer<typeof associationMemberSchema>;
 
 /** What adding a member did: a membership for a person with a sign-in, or an invitation emailed to a new one. */
 export const memberAddedSchema = z.object({ email: z.string(), role: z.string(), outcome: z.enum(['member', 'invited']) });
+export type MemberAdded = z.infer<typeof memberAddedSchema>;

@@ -10,11 +10,13 @@ export default [
     await signInWithToken(page, await adminToken(api));
     const shell = new AppShell(page);
     await expectVisible(shell.menuLink('Dashboard'));
-    expectEqual(await shell.sectionTitles(), ALL_SECTIONS, 'the admin sees every section');
+    // The administrator setup made is the instance's portfolio administrator: the management company's section too.
+    await expectVisible(shell.menuLink('Portfolio'));
+    expectEqual(await shell.sectionTitles(), [...ALL_SECTIONS, 'Management company'], 'the admin sees every section');
     expectEqual(
       await shell.menuTitles(),
       ['Dashboard', 'Owners', 'Properties', 'Invoices', 'Payments', 'Assessments', 'Collections', 'Items', 'Tax Rates', 'Funds', 'Journal Entries', 'Chart of Accounts', 'Budgets', 'Reserves', 'Vendors', 'Bills', 'Reports',
-        'Users', 'Organization Settings', 'Backup & Restore', 'Themes', 'Role Management', 'Audit Log'],
+        'Users', 'Organization Settings', 'Backup & Restore', 'Themes', 'Role Management', 'Audit Log', 'Portfolio'],
       'the admin sees every item',
     );
     await expectVisible(shell.userName(ADMIN.full_name));

@@ -14,7 +14,7 @@ import { roleLabelOf } from '@/lib/roles';
 import { ChangePasswordDialog } from '@/app/change-password-dialog';
 import { useCurrentUser } from '@/app/current-user';
 import { setDebugMode, useDebugMode } from '@/app/debug-mode';
-import { useOrganizationName } from '@/app/organization';
+import { AssociationSwitcher } from '@/app/association-switcher';
 import { useSession } from '@/app/session';
 
 /** The two-factor forms and QR code load when the dialog is first opened, not with every screen. */
@@ -23,7 +23,6 @@ const TwoFactorDialog = lazy(() => import('@/app/two-factor-dialog').then((m) =>
 export function AppHeader() {
   const user = useCurrentUser();
   const { signOut } = useSession();
-  const organizationName = useOrganizationName();
   const isDebug = useDebugMode();
   const [isChangingPassword, setIsChangingPassword] = useState(false);
   const [isEditingTwoFactor, setIsEditingTwoFactor] = useState(false);
@@ -33,9 +32,7 @@ export function AppHeader() {
     <header className="bg-background sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b px-3 sm:px-4">
       <SidebarTrigger className="-ml-1" />
       <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-4" />
-      <p className="min-w-0 truncate font-semibold" data-testid="organization-name">
-        {organizationName}
-      </p>
+      <AssociationSwitcher />
       <div className="ml-auto flex items-center gap-3">
         <div className="flex items-center gap-2">
           <Switch id="debug-mode" checked={isDebug} onCheckedChange={setDebugMode} />

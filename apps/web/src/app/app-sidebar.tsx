@@ -1,4 +1,5 @@
-import { Building2Icon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { BriefcaseBusinessIcon, Building2Icon, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import {
   Sidebar, SidebarContent, SidebarGroup, SidebarGroupContent, SidebarGroupLabel, SidebarHeader, SidebarMenu,
@@ -7,6 +8,7 @@ import {
 import { NAV_SECTIONS, navEntryFor, pageUrl } from '@/app/navigation';
 import { useCurrentUser } from '@/app/current-user';
 import { useOrganizationName } from '@/app/organization';
+import { myAssociationsQuery } from '@/features/portfolio/portfolio.api';
 
 export function AppSidebar() {
   const user = useCurrentUser();
@@ -14,6 +16,7 @@ export function AppSidebar() {
   const { setOpenMobile } = useSidebar();
   const name = useOrganizationName();
   const current = pathname.split('/')[1]?.toLowerCase() || 'dashboard';
+  const isPortfolioAdmin = useQuery(myAssociationsQuery).data?.portfolio_admin === true;
 
   return (
     <Sidebar collapsible="icon" aria-label="Main menu">
@@ -36,31 +39,52 @@ export function AppSidebar() {
         {NAV_SECTIONS.map((section) => {
           const entries = section.items
             .map((item) => ({ item, ...navEntryFor(user, item) }))
-            .filter((entry) => entry.visible);
-          if (entries.length === 0) return null;
-          return (
-            <SidebarGroup key={section.title} role="group" aria-label={section.title}>
-              <SidebarGroupLabel>{section.title}</SidebarGroupLabel>
-              <SidebarGroupContent>
-                <SidebarMenu>
-                  {entries.map(({ item, title }) => (
-                    <SidebarMenuItem key={item.page}>
-                      <SidebarMenuButton asChild isActive={current === item.page.toLowerCase()} tooltip={title}>
-                        <Link to={pageUrl(item.page)} onClick={() => setOpenMobile(false)}>
-                          <item.icon aria-hidden="true" />
-                          <span>{title}</span>
-                        </Link>
-                      </SidebarMenuButton>
-                    </SidebarMenuItem>
-                  ))}
-                </SidebarMenu>
-              </SidebarGroupContent>
-            </SidebarGroup>
-          );
+            .filter((entry) => entry.visible)
+            .map(({ item, title }) => ({ key: item.page.toLowerCase(), to: pageUrl(item.page), title, icon: item.icon }));
+          return <MenuGroup key={section.title} title={section.title} entries={entries} current={current} onPick={() => setOpenMobile(false)} />;
         })}
+        {isPortfolioAdmin ? (
+          <MenuGroup
+            title="Management company"
+            entries={[{ key: 'portfolio', to: '/portfolio', title: 'Portfolio', icon: BriefcaseBusinessIcon }]}
+            current={current}
+            onPick={() => setOpenMobile(false)}
+          />
+        ) : null}
         </nav>
       </SidebarContent>
       <SidebarRail />
     </Sidebar>
+  );
+}
+
+interface MenuEntry {
+  key: string;
+  to: string;
+  title: string;
+  icon: LucideIcon;
+}
+
+/** A titled group of the menu; nothing when the caller may open none of its items. */
+function MenuGroup({ title, entries, current, onPick }: { title: string; entries: readonly MenuEntry[]; current: string; onPick: () => void }) {
+  if (entries.length === 0) return null;
+  return (
+    <SidebarGroup role="group" aria-label={title}>
+      <SidebarGroupLabel>{title}</SidebarGroupLabel>
+      <SidebarGroupContent>
+        <SidebarMenu>
+          {entries.map((entry) => (
+            <SidebarMenuItem key={entry.key}>
+              <SidebarMenuButton asChild isActive={current === entry.key} tooltip={entry.title}>
+                <Link to={entry.to} onClick={onPick}>
+                  <entry.icon aria-hidden="true" />
+                  <span>{entry.title}</span>
+                </Link>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          ))}
+        </SidebarMenu>
+      </SidebarGroupContent>
+    </SidebarGroup>
   );
 }

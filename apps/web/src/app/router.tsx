@@ -12,6 +12,7 @@ import type { RouteHandle } from '@/app/page-view-logging';
 import { RouteError } from '@/app/route-error';
 import { OPENING_BALANCES_PATH } from '@/features/journal-entries/journal-entries.paths';
 import { SetupGate } from '@/app/setup-gate';
+import { routerBasename } from '@/lib/association';
 
 /** A page of spec part 1, section 2: its lazy chunk behind the access check, logged under its name. */
 function pageRoute(name: PageName, load: () => Promise<{ default: ComponentType }>) {
@@ -103,6 +104,8 @@ export const routes: RouteObject[] = [
                   page('MyAccount', () => import('@/features/my-account/my-account-page')),
                   page('Assessments', () => import('@/features/assessments/assessments-page')),
                   page('Collections', () => import('@/features/collections/collections-page')),
+                  // The management company's screen: portfolio administrators (the page checks; the server too).
+                  { path: 'portfolio', lazy: () => import('@/features/portfolio/portfolio-page').then((m) => ({ Component: m.default })) },
                   { path: '*', Component: NotFoundPage },
                 ],
               },
@@ -116,5 +119,6 @@ export const routes: RouteObject[] = [
 
 /** Called after the URL token is captured, so the router's first location is the clean address. */
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  // An address /a/{appId}/… works in that association; every path of the app is below it.
+  return createBrowserRouter(routes, { basename: routerBasename() });
 }

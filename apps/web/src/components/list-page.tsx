@@ -7,13 +7,14 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
+import { useOrganizationName } from '@/app/organization';
 
 /**
  * A list screen's frame: the document title, the heading with its description and action buttons, the permission
  * message for a caller who may not read the list, and the error of its request. The list itself is the children.
  */
 export function ListPage({ title, heading = title, description, above, below, actions, canRead = true, noAccess, error, className, children }: {
-  /** The document title ("{title} · Covenant") and, unless `heading` says otherwise, the page's heading. */
+  /** The document title ("{title} · {association} · Covenant") and, unless `heading` says otherwise, the page's heading. */
   title: string;
   heading?: string;
   description?: ReactNode;
@@ -29,9 +30,11 @@ export function ListPage({ title, heading = title, description, above, below, ac
   className?: string;
   children?: ReactNode;
 }) {
+  // The association's name in the browser title: with several open in tabs, each says which one it is.
+  const associationName = useOrganizationName();
   return (
     <div className={cn('mx-auto w-full max-w-7xl space-y-6 p-4 sm:p-6', className)}>
-      <title>{`${title} · Covenant`}</title>
+      <title>{`${title} · ${associationName} · Covenant`}</title>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="space-y-1">
           {above}

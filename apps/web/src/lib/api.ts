@@ -5,6 +5,7 @@ import type { AppConfig, PublicSettings, SetupStatus } from '@covenant/contracts
 import type { Success } from '@covenant/contracts/records';
 import { readStoredToken } from '@/lib/auth-token';
 import { downloadFile } from '@/lib/download';
+import { associationInPath } from '@/lib/association';
 
 /** A failed API call: the server's `{message, code}` with the HTTP status (0 when no response arrived). */
 export class ApiError extends Error {
@@ -108,9 +109,14 @@ export function fetchAppConfig(): Promise<AppConfig> {
   return appConfigPromise;
 }
 
-/** Calls `/api/apps/{appId}{path}`. */
+/** The app id of the association this page works in: the address's, else the instance's first association. */
+export async function currentAppId(): Promise<string> {
+  return associationInPath() ?? (await fetchAppConfig()).app_id;
+}
+
+/** Calls `/api/apps/{appId}{path}` in the current association. */
 export async function appRequest<T>(path: string, options: Omit<RequestOptions, 'appId'> = {}): Promise<T> {
-  const { app_id } = await fetchAppConfig();
+  const app_id = await currentAppId();
   return apiRequest<T>(`/apps/${app_id}${path}`, { ...options, appId: app_id });
 }
 
@@ -121,7 +127,7 @@ export function downloadCsv(path: string, fallbackName: string): Promise<void> {
 
 /** Downloads a text file the server makes at `/api/apps/{appId}{path}` (a CSV, a ledger journal), under the name the server gives. */
 export async function downloadText(path: string, fallbackName: string, accept = 'text/plain'): Promise<void> {
-  const { app_id } = await fetchAppConfig();
+  const app_id = await currentAppId();
   const headers: Record<string, string> = { Accept: accept, 'X-App-Id': app_id };
   const token = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -146,7 +152,7 @@ export const api = {
     appRequest<SignInResult>('/setup', { method: 'POST', body: input }),
 
   async publicSettings(): Promise<PublicSettings> {
-    const { app_id } = await fetchAppConfig();
+    const app_id = await currentAppId();
     return apiRequest<PublicSettings>(`/apps/public/prod/public-settings/by-id/${app_id}`, { appId: app_id });
   },
 
@@ -182,7 +188,7 @@ export const api = {
 
   appLogs: {
     async logPageVisit(pageName: string): Promise<void> {
-      const { app_id } = await fetchAppConfig();
+      const app_id = await currentAppId();
       await apiRequest<Success>(`/app-logs/${app_id}/log-user-in-app/${encodeURIComponent(pageName)}`, { method: 'POST', appId: app_id });
     },
   },

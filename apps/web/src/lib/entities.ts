@@ -3,7 +3,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { UploadedFile } from '@covenant/contracts/platform';
-import { appRequest, fetchAppConfig } from '@/lib/api';
+import { appRequest, currentAppId } from '@/lib/api';
 import { readStoredToken } from '@/lib/auth-token';
 
 /** The entities the server stores (docs/api.md). */
@@ -170,7 +170,7 @@ async function sharedSocket(): Promise<Socket> {
   if (socketPromise && socketToken === token) return socketPromise;
   if (socketPromise) void socketPromise.then((old) => old.disconnect());
   socketToken = token;
-  socketPromise = Promise.all([import('socket.io-client'), fetchAppConfig()]).then(([{ io }, { app_id }]) => {
+  socketPromise = Promise.all([import('socket.io-client'), currentAppId()]).then(([{ io }, app_id]) => {
     const socket = io({
       path: '/ws-user-apps/socket.io/',
       transports: ['websocket'],
@@ -213,7 +213,7 @@ export function reopenRealtime(): void {
 }
 
 async function subscribe(entity: LiveRoom, listener: Listener): Promise<() => void> {
-  const { app_id } = await fetchAppConfig();
+  const app_id = await currentAppId();
   const room = `entities:${app_id}:${entity}`;
   let listeners = roomListeners.get(room);
   if (!listeners) roomListeners.set(room, (listeners = new Set()));

@@ -11,7 +11,7 @@ async function organization(ctx: Ctx): Promise<{ name: string; theme: string | n
     .select({ company: orgSettings.company_name, org: orgSettings.organization_name, theme: orgSettings.theme, logo: orgSettings.logo_url })
     .from(orgSettings)
     .limit(1);
-  return { name: row?.org || row?.company || 'Covenant', theme: row?.theme ?? null, logo_url: row?.logo ?? null };
+  return { name: row?.org || row?.company || ctx.association?.name || 'Covenant', theme: row?.theme ?? null, logo_url: row?.logo ?? null };
 }
 
 async function organizationName(ctx: Ctx): Promise<string> {

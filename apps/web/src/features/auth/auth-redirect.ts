@@ -1,3 +1,5 @@
+import { associationInPath, routerBasename, withoutBasename } from '@/lib/association';
+
 /** The login address for the current page: `/login?from_url=<current address>`. */
 export function loginPathFor(currentHref: string): string {
   return `/login?from_url=${encodeURIComponent(currentHref)}`;
@@ -9,8 +11,11 @@ export function safeReturnPath(fromUrl: string | null): string {
   try {
     const url = new URL(fromUrl, window.location.origin);
     if (url.origin !== window.location.origin) return '/';
-    if (/^\/(login|setup)\b/i.test(url.pathname)) return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
+    // The router works inside the address's association (/a/{appId}): a return path is relative to it.
+    if (associationInPath(url.pathname) !== associationInPath()) return '/';
+    const pathname = withoutBasename(url.pathname, routerBasename());
+    if (/^\/(login|setup)\b/i.test(pathname)) return '/';
+    return `${pathname}${url.search}${url.hash}`;
   } catch {
     return '/';
   }

@@ -7,7 +7,7 @@ import { formatMoney } from '@covenant/contracts/money';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { fetchAppConfig } from '@/lib/api';
+import { api } from '@/lib/api';
 import { entityKeys, filter, get, list } from '@/lib/entities';
 import { ownerName, type Invoice, type InvoiceLine, type OwnerRef } from './invoices.api';
 
@@ -39,9 +39,10 @@ export function InvoiceViewDialog({ invoice, statusLabel, onClose }: { invoice: 
   const org = useQuery({
     queryKey: ['invoice-org'],
     queryFn: async () => {
-      const config = await fetchAppConfig();
+      // This association's name (public settings) when its settings record has no company name.
+      const association = await api.publicSettings();
       const settings = await list<OrgSettings>('OrgSettings', { limit: 1 }).then((r) => r[0] ?? null, () => null);
-      return { name: settings?.company_name || config.name, logo: settings?.logo_url || config.logo_url, settings };
+      return { name: settings?.company_name || association.name, logo: settings?.logo_url ?? null, settings };
     },
   });
   const s = org.data?.settings;

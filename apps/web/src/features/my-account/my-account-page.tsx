@@ -15,6 +15,9 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCurrentUser } from '@/app/current-user';
+import { useCurrentAppId } from '@/app/association-switcher';
+import { myAssociationsQuery } from '@/features/portfolio/portfolio.api';
+import { associationHref } from '@/lib/association';
 import { currentMonth, StatementPeriodFields } from '@/features/mailings/statement-period';
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
@@ -29,10 +32,44 @@ export default function MyAccountPage() {
       description="Your balance, charges, payments and statements"
       className="max-w-5xl"
     >
+      <MyAssociations />
       <FormError error={account.error} />
       {account.isPending ? <Skeleton className="h-40" aria-label="Loading your account" /> : null}
       {account.data ? <AccountView account={account.data} /> : null}
     </ListPage>
+  );
+}
+
+/** An owner with units in several associations (one sign-in) switches between their accounts here. */
+function MyAssociations() {
+  const mine = useQuery(myAssociationsQuery);
+  const currentId = useCurrentAppId();
+  const associations = mine.data?.associations ?? [];
+  if (associations.length < 2) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Your associations</h2>
+        </CardTitle>
+        <CardDescription>Your sign-in opens each association where you own or live in a unit.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-wrap gap-2" aria-label="Your associations">
+          {associations.map((a) => (
+            <li key={a.app_id}>
+              {a.app_id === currentId ? (
+                <Badge aria-current="page">{a.name}</Badge>
+              ) : (
+                <Button asChild variant="outline" size="sm">
+                  <a href={associationHref(a.app_id, '/myaccount')}>Open {a.name}</a>
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 
