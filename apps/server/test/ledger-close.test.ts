@@ -183,6 +183,26 @@ describe('journal entries', () => {
     expect(ap.accounts[0].lines.map((l: { document_number: string | null }) => l.document_number)).toContain('OB-1');
     expect((await call('GET', '/reports/general-ledger?account_id=ffffffffffffffffffffffff')).statusCode).toBe(400);
   });
+
+  it('general ledger with a column per fund: each account\'s ledger per fund, with its own opening, running and closing balance', async () => {
+    const combined = await ok('GET', `/reports/general-ledger?account_id=${acct['3000']}&from=2025-01-01&to=2026-01-31`);
+    expect(combined.accounts.map((a: { closing_balance: number; fund_id?: string }) => [a.closing_balance, a.fund_id])).toEqual([[60100, undefined]]);
+    const split = await ok('GET', `/reports/general-ledger?account_id=${acct['3000']}&from=2025-01-01&to=2026-01-31&by_fund=true`);
+    expect(split.by_fund).toBe(true);
+    // Fund codes in order: Operating, then Reserve; the two closings add up to the combined one.
+    expect(split.accounts.map((a: { account_number: string; fund_id: string; opening_balance: number; closing_balance: number }) => [a.account_number, a.fund_id, a.opening_balance, a.closing_balance])).toEqual([
+      ['3000', OP(), 0, 10100],
+      ['3000', RES(), 0, 50000],
+    ]);
+    for (const a of split.accounts as Array<{ fund_id: string; fund_name: string; lines: Array<{ fund_id: string; balance: number }>; closing_balance: number }>) {
+      expect(a.fund_name).toBeTruthy();
+      expect(a.lines.every((l) => l.fund_id === a.fund_id)).toBe(true);
+      expect(a.lines.at(-1)?.balance).toBe(a.closing_balance);
+    }
+    // One fund selected with the split: only that fund's ledger.
+    const reserveOnly = await ok('GET', `/reports/general-ledger?account_id=${acct['3000']}&from=2025-01-01&to=2026-01-31&by_fund=true&fund=${RES()}`);
+    expect(reserveOnly.accounts.map((a: { fund_id: string; closing_balance: number }) => [a.fund_id, a.closing_balance])).toEqual([[RES(), 50000]]);
+  });
 });
 
 let febInvoice = '';

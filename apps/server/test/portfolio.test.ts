@@ -195,3 +195,16 @@ describe('the scheduler, association by association', () => {
     expect(onError).toEqual([]);
   });
 });
+
+describe('the name an association goes by', () => {
+  it('is its Organization Settings\' name once set there, in the list and the summary', async () => {
+    const made = await portfolio('POST', '/associations', boss.token, { ...NEW, name: 'Cedar Ridge', app_id: 'cedar-ridge' });
+    expect(made.statusCode, made.body).toBe(200);
+    const [settings] = (await inApp('cedar-ridge', 'GET', '/entities/OrgSettings', boss.token)).json() as Array<{ id: string }>;
+    expect((await inApp('cedar-ridge', 'PUT', `/entities/OrgSettings/${settings!.id}`, boss.token, { organization_name: 'Cedar Ridge Homeowners Association' })).statusCode).toBe(200);
+    const listed = (await portfolio('GET', '/associations', boss.token)).json().associations as Array<{ app_id: string; name: string }>;
+    expect(listed.find((a) => a.app_id === 'cedar-ridge')?.name).toBe('Cedar Ridge Homeowners Association');
+    const summed = (await portfolio('GET', '/summary', boss.token)).json().associations as Array<{ app_id: string; name: string }>;
+    expect(summed.find((a) => a.app_id === 'cedar-ridge')?.name).toBe('Cedar Ridge Homeowners Association');
+  });
+});

@@ -42,7 +42,8 @@ export default [
     await register.enterCode(await verificationCode(api, token, owner.email));
 
     const shell = new AppShell(page);
-    await expectURL(page, '/');
+    // The invitation names its association (/a/{app id}/register): the owner lands in it, on My Account.
+    await expectURL(page, (url) => url.pathname.startsWith(`/a/${api.appId}/`));
     await expectVisible(shell.userName(owner.full_name));
     await expectVisible(shell.roleLabel('Owner'));
   }),

@@ -118,6 +118,13 @@ export default [
     const glFile = await downloadOf(page, () => reports.exportButton.click());
     if (!glFile.text.includes(billNumber)) throw new Error(`the general ledger CSV lacks the bill number:\n${glFile.text}`);
 
+    // A column per fund: the account's ledger is kept per fund, each with its own balances.
+    await reports.chooseFunds('A column per fund');
+    const perFund = page.getByRole('table', { name: 'General ledger 5100 - Repairs & Maintenance · Trial Fund fund' });
+    await expectVisible(perFund.getByRole('row').filter({ hasText: `Bill ${billNumber}` }));
+    await expectVisible(perFund.getByRole('row', { name: 'Opening balance' }).getByText('$0.00'));
+    await snap('general-ledger-per-fund');
+
     // The books: the hash chain verifies, and the ledger of the period exports as an hledger journal.
     await reports.books.getByRole('button', { name: 'Verify Ledger' }).click();
     await expectVisible(reports.books.getByRole('status').getByText(/the hash chain is intact/));

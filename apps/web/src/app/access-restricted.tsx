@@ -5,6 +5,7 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
 import { Button } from '@/components/ui/button';
 import { associationHref, associationInPath } from '@/lib/association';
 import { myAssociationsQuery } from '@/features/portfolio/portfolio.api';
+import { useCurrentAppId } from '@/app/association-switcher';
 import { useSession } from '@/app/session';
 
 /**
@@ -16,12 +17,14 @@ export function AccessRestricted() {
   const { signOut } = useSession();
   const [isSigningOut, setIsSigningOut] = useState(false);
   const mine = useQuery(myAssociationsQuery);
-  const theirs = mine.data?.associations ?? [];
+  const currentId = useCurrentAppId();
+  // Where they have a role, other than here (a member here without a role is what this screen is about).
+  const theirs = (mine.data?.associations ?? []).filter((a) => a.role && a.app_id !== currentId);
   const goTo = !associationInPath() && theirs.length > 0 ? associationHref(theirs[0]!.app_id, `${window.location.pathname}${window.location.search}`) : null;
   useEffect(() => {
     if (goTo) window.location.replace(goTo);
   }, [goTo]);
-  if (mine.isPending || goTo) return <FullPageSpinner />;
+  if (mine.isPending || !currentId || goTo) return <FullPageSpinner />;
 
   return (
     <main className="bg-muted/40 flex min-h-svh items-center justify-center p-4">

@@ -52,6 +52,15 @@ async function actorIn(ctx: Ctx, a: Association): Promise<Ctx> {
 type Figures = { units: number; owners: number; receivables: number; past_due_90: number; cash: number };
 
 /**
+ * The name an association goes by: its Organization Settings' organization or company name (what its people see in
+ * the header), else the name it was created with.
+ */
+async function displayName(ctx: Ctx, a: Association): Promise<string> {
+  const [row] = (await ctx.db.execute(sql`select coalesce(nullif(organization_name, ''), nullif(company_name, '')) as name from org_settings limit 1`)).rows as Array<{ name: string | null }>;
+  return row?.name ?? a.name;
+}
+
+/**
  * An association's figures on a date from its own records: units, owners, receivables (the A/R account), what has
  * been past due over 90 days (open balances on that date), and cash (every fund's cash account), in one query.
  */
@@ -107,7 +116,7 @@ export async function listAssociations(ctx: Ctx): Promise<PortfolioList> {
   const associationsOut = await eachAssociation(list, async (a): Promise<PortfolioAssociation> => {
     const inner = await actorIn(ctx, a);
     const readsReports = ['read', 'read_write'].includes(await permissionLevel(inner, 'reports'));
-    return { app_id: a.app_id, name: a.name, state: a.state, archived: a.archived, role: roleOf(inner.actor), figures: readsReports ? await associationFigures(inner, asOf) : null };
+    return { app_id: a.app_id, name: await displayName(inner, a), state: a.state, archived: a.archived, role: roleOf(inner.actor), figures: readsReports ? await associationFigures(inner, asOf) : null };
   });
   return { portfolio_admin: isPortfolioAdmin, associations: associationsOut };
 }
@@ -118,9 +127,10 @@ export async function portfolioSummary(ctx: Ctx, query: unknown): Promise<Portfo
   const q = parseInput(portfolioSummaryQuery, query);
   const list = ctx.services.tenancy.list();
   const asOf = q.as_of ?? (await today(associationCtx(ctx.services, (await ctx.services.tenancy.get(ctx.services.config.appId))!)));
-  const rows = await eachAssociation(list, async (a) => ({
-    app_id: a.app_id, name: a.name, state: a.state, archived: a.archived, role: 'admin', figures: await associationFigures(associationCtx(ctx.services, a), asOf),
-  }));
+  const rows = await eachAssociation(list, async (a) => {
+    const inner = associationCtx(ctx.services, a);
+    return { app_id: a.app_id, name: await displayName(inner, a), state: a.state, archived: a.archived, role: 'admin', figures: await associationFigures(inner, asOf) };
+  });
   const sum = (k: 'receivables' | 'past_due_90' | 'cash') => centsToNumber(rows.reduce((s, r) => s + toCents(r.figures[k]), 0));
   return {
     as_of: asOf,
@@ -211,7 +221,7 @@ export async function archiveAssociation(ctx: Ctx, appId: string): Promise<Portf
     await recordAudit(associationCtx(ctx.services, a, actor), { action: 'association.archived', target_type: 'Association', target_id: appId });
   }
   const fresh = (await ctx.services.tenancy.refresh(appId))!;
-  return { app_id: fresh.app_id, name: fresh.name, state: fresh.state, archived: fresh.archived, role: 'admin', figures: null };
+  return { app_id: fresh.app_id, name: await displayName(associationCtx(ctx.services, fresh), fresh), state: fresh.state, archived: fresh.archived, role: 'admin', figures: null };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -314,21 +314,42 @@ export async function generalLedger(ctx: Ctx, q: ReportQuery) {
     .limit(GENERAL_LEDGER_LINE_LIMIT + 1);
   const truncated = lines.length > GENERAL_LEDGER_LINE_LIMIT;
   if (truncated) lines.length = GENERAL_LEDGER_LINE_LIMIT;
-  const accountIds = [...new Set([...opening.map((o) => o.account_id), ...lines.map((l) => l.account_id)])];
+  // "A column per fund": each account's ledger is kept per fund (its own opening, running and closing balance), as
+  // the funds' books are kept apart; otherwise one ledger per account over the funds selected.
+  const split = q.by_fund;
+  const keyOf = (accountId: string, fundId: string) => (split ? `${accountId}|${fundId}` : accountId);
+  const openingByKey = new Map<string, number>();
+  for (const o of opening) {
+    if (!split) openingByKey.set(o.account_id, o.net);
+    else for (const [fundId, net] of Object.entries(o.byFund)) if (net !== 0) openingByKey.set(keyOf(o.account_id, fundId), net);
+  }
+  const linesByKey = new Map<string, typeof lines>();
+  for (const l of lines) {
+    const key = keyOf(l.account_id, l.fund_id);
+    const list = linesByKey.get(key);
+    if (list) list.push(l);
+    else linesByKey.set(key, [l]);
+  }
+  const keys = [...new Set([...openingByKey.keys(), ...linesByKey.keys()])];
+  const accountIds = [...new Set(keys.map((k) => k.split('|')[0]!))];
   const info = accountIds.length
     ? await ctx.db.select({ id: chartOfAccounts.id, account_number: chartOfAccounts.account_number, account_name: chartOfAccounts.account_name, account_type: chartOfAccounts.account_type }).from(chartOfAccounts).where(sql`${chartOfAccounts.id} in (${sql.join(accountIds.map((id) => sql`${id}`), sql`, `)})`)
     : [];
   const byId = new Map(info.map((a) => [a.id, a]));
-  const accounts = accountIds
-    .map((id) => byId.get(id)!)
-    .sort((a, b) => a.account_number.localeCompare(b.account_number))
-    .map((a) => {
+  const fundById = new Map((split ? await fundColumns(ctx, { ...q, fund: undefined }) : []).map((f) => [f.id, f]));
+  const accounts = keys
+    .map((key) => {
+      const [accountId, fundId] = key.split('|') as [string, string | undefined];
+      return { key, account: byId.get(accountId)!, fund: fundId ? fundById.get(fundId) : undefined };
+    })
+    .sort((x, y) => x.account.account_number.localeCompare(y.account.account_number) || (x.fund?.code ?? '').localeCompare(y.fund?.code ?? ''))
+    .map(({ key, account: a, fund }) => {
       const sign = DEBIT_NORMAL.has(a.account_type) ? 1 : -1;
-      const openingCents = sign * (opening.find((o) => o.account_id === a.id)?.net ?? 0);
+      const openingCents = sign * (openingByKey.get(key) ?? 0);
       let running = openingCents;
       let debits = 0;
       let credits = 0;
-      const rows = lines.filter((l) => l.account_id === a.id).map(({ account_id: _a, ...l }) => {
+      const rows = (linesByKey.get(key) ?? []).map(({ account_id: _a, ...l }) => {
         const dr = toCents(l.debit);
         const cr = toCents(l.credit);
         debits += dr;
@@ -338,10 +359,11 @@ export async function generalLedger(ctx: Ctx, q: ReportQuery) {
       });
       return {
         account_id: a.id, account_number: a.account_number, account_name: a.account_name, account_type: a.account_type, normal_balance: sign === 1 ? 'debit' : 'credit',
+        ...(fund ? { fund_id: fund.id, fund_code: fund.code, fund_name: fund.name } : {}),
         opening_balance: amount(openingCents), lines: rows, total_debit: amount(debits), total_credit: amount(credits), closing_balance: amount(running),
       };
     });
-  return { from, to, ...(q.fund ? { fund: q.fund } : {}), ...(q.account_id ? { account_id: q.account_id } : {}), accounts, truncated, ...(truncated ? { line_limit: GENERAL_LEDGER_LINE_LIMIT } : {}) };
+  return { from, to, ...(q.fund ? { fund: q.fund } : {}), ...(q.account_id ? { account_id: q.account_id } : {}), ...(split ? { by_fund: true } : {}), accounts, truncated, ...(truncated ? { line_limit: GENERAL_LEDGER_LINE_LIMIT } : {}) };
 }
 
 type Json = Record<string, unknown>;

@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, opts: { perMinute: number
 
   app.get('/api/apps/:appId/entities/User/me', { schema: answering(meSchema), config: { duringTwoFactorEnrollment: true, outsideMembership: true } }, async (request) => me(request.ctx));
 
-  app.put('/api/apps/:appId/entities/User/me', { schema: answering(userSchema), config: { outsideMembership: true } }, async (request) =>
+  app.put('/api/apps/:appId/entities/User/me', { schema: answering(userSchema) }, async (request) =>
     updateMe(request.ctx, request.body),
   );
 }

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStaffRole } from '@covenant/contracts/permissions';
-import { people, sessions, twoFactors } from '@covenant/db/schema/shared';
+import { memberships, people, sessions, twoFactors } from '@covenant/db/schema/shared';
 import { users } from '@covenant/db/schema/community';
 import { withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
@@ -132,6 +132,21 @@ export async function twoFactorLogin(ctx: Ctx, body: unknown): Promise<SignInRes
 }
 
 /**
+ * The second factor and the sessions are the person's in every association: an association's administrator may not
+ * reset those of someone who also belongs where they are no administrator (an invitation makes anyone a member).
+ */
+async function assertAdministersEveryAssociationOf(ctx: Ctx, actor: Actor, personId: string): Promise<void> {
+  if (actor.portfolio_role === 'portfolio_admin') return;
+  const [person] = await ctx.db.select({ portfolio_role: people.portfolio_role }).from(people).where(eq(people.id, personId)).limit(1);
+  const theirs = await ctx.db.select({ app_id: memberships.app_id }).from(memberships).where(eq(memberships.person_id, personId));
+  const mine = await ctx.db.select({ app_id: memberships.app_id }).from(memberships).where(and(eq(memberships.person_id, actor.id), eq(memberships.role, 'admin')));
+  const administered = new Set(mine.map((m) => m.app_id));
+  if (person?.portfolio_role === 'portfolio_admin' || theirs.some((m) => !administered.has(m.app_id))) {
+    throw new ForbiddenError('This person also belongs to an association you do not administer: a portfolio administrator can reset their two-factor authentication', 'member_elsewhere');
+  }
+}
+
+/**
  * An administrator resets another user's second factor (a lost phone and lost recovery codes): the enrolment is
  * removed, every session of that user ends and their sockets close, and the reset is audited. They sign in with
  * the password alone and, where the organization requires it of their role, are asked to enrol again.
@@ -142,6 +157,7 @@ export async function resetTwoFactor(ctx: Ctx, userId: string) {
   if (userId === actor.id) throw new ConflictError('Turn your own two-factor authentication off in your profile, with your password', 'own_two_factor');
   const [user] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new NotFoundError('User not found');
+  await assertAdministersEveryAssociationOf(ctx, actor, userId);
   const had = await withTransaction(ctx, async (tx) => {
     const removed = await tx.db.delete(twoFactors).where(eq(twoFactors.user_id, userId)).returning({ id: twoFactors.id });
     await tx.db.update(users).set({ two_factor_enabled: false }).where(eq(users.id, userId));

@@ -190,7 +190,7 @@ function statusVariant(status: string): 'default' | 'secondary' | 'destructive' 
 export default function DashboardPage() {
   const user = useCurrentUser();
   const isDebug = useDebugMode();
-  useLiveRefresh(dashboardSummaryQuery.queryKey, 'Invoice', 'Payment', 'Owner', 'Property');
+  useLiveRefresh(dashboardSummaryQuery.queryKey, 'Invoice', 'Payment', 'Owner', 'Property', 'JournalEntry');
   const summary = useQuery(dashboardSummaryQuery);
   const data = summary.data;
 

@@ -330,7 +330,7 @@ function TrialBalanceTable({ report }: { report: TrialBalance }) {
 
 /** One account of the general ledger: opening balance, every line with its running balance, closing balance. */
 function LedgerAccountTable({ account, from, to }: { account: LedgerAccount; from: string; to: string }) {
-  const name = `${account.account_number} - ${account.account_name}`;
+  const name = `${account.account_number} - ${account.account_name}${account.fund_name ? ` · ${account.fund_name} fund` : ''}`;
   return (
     <section className="space-y-2" aria-label={name}>
       <h3 className="font-medium">
@@ -390,7 +390,8 @@ export default function ReportsPage() {
   const [tab, setTab] = useState('income-statement');
   const [view, setView] = useState<FundView>(ALL_FUNDS);
   const [glAccount, setGlAccount] = useState('');
-  useLiveRefresh(reportKeys.all, 'Invoice', 'Payment', 'Bill', 'ChartOfAccount');
+  // Every posting (documents, journal entries, closes) changes the figures: the ledger's own event too.
+  useLiveRefresh(reportKeys.all, 'Invoice', 'Payment', 'Bill', 'ChartOfAccount', 'JournalEntry');
   const funds = useQuery(fundsQuery());
   const accounts = useQuery(accountsQuery());
   const summary = useQuery(summaryQuery(period, view));
@@ -400,9 +401,8 @@ export default function ReportsPage() {
   const ar = useQuery(arAgingQuery(asOf, view));
   const ap = useQuery(apAgingQuery(asOf, view));
   const trial = useQuery({ ...trialBalanceQuery(asOf, view), enabled: tab === 'trial-balance' });
-  // The general ledger lists lines, so a column per fund does not apply to it: it shows every fund's lines.
-  const glView = view === BY_FUND ? ALL_FUNDS : view;
-  const ledger = useQuery({ ...generalLedgerQuery(period, glAccount, glView), enabled: tab === 'general-ledger' });
+  // With a column per fund, each account's ledger is kept per fund (its own opening, running and closing balance).
+  const ledger = useQuery({ ...generalLedgerQuery(period, glAccount, view), enabled: tab === 'general-ledger' });
 
   if (isForbidden(summary.error)) return <NoAccess />;
   const netIncome = summary.data?.net_income;
@@ -578,9 +578,9 @@ export default function ReportsPage() {
         <TabsContent value="general-ledger">
           <ReportCard
             title="General Ledger"
-            subtitle={`${period.from} to ${period.to} · ${labelOf(glView)}`}
+            subtitle={`${period.from} to ${period.to} · ${labelOf(view)}`}
             name="general-ledger"
-            params={{ ...period, account_id: glAccount || undefined, ...fundParams(glView) }}
+            params={{ ...period, account_id: glAccount || undefined, ...fundParams(view) }}
           >
             <div className="no-print space-y-1">
               <Label htmlFor="gl-account">Account</Label>
@@ -596,7 +596,7 @@ export default function ReportsPage() {
                   ) : null}
                   {ledger.data.accounts.length === 0 ? <p className="text-muted-foreground">No activity</p> : null}
                   {ledger.data.accounts.map((a) => (
-                    <LedgerAccountTable key={a.account_id} account={a} from={ledger.data.from} to={ledger.data.to} />
+                    <LedgerAccountTable key={`${a.account_id}|${a.fund_id ?? ''}`} account={a} from={ledger.data.from} to={ledger.data.to} />
                   ))}
                 </div>
               ) : null}

@@ -141,6 +141,10 @@ export interface LedgerAccount {
   account_name: string;
   account_type: string;
   normal_balance: 'debit' | 'credit';
+  /** With a column per fund: the fund whose ledger of the account this is. */
+  fund_id?: string;
+  fund_code?: string;
+  fund_name?: string;
   opening_balance: number;
   lines: LedgerLine[];
   total_debit: number;
