@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '@covenant/contracts/dates';
+import { parseSecretKey, type SecretKey } from './lib/secret-box.ts';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +26,8 @@ const schema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  /** 32 random bytes in base64: seals bank and ACH account numbers (AES-256-GCM); without it they cannot be saved. */
+  BANK_ENCRYPTION_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   /** off: no scheduled runs in this process (manual runs still work). */
   SCHEDULER: z.enum(['on', 'off']).default('on'),
@@ -66,6 +69,8 @@ export interface AppConfig {
   logLevel: string;
   /** A bearer token that may read /api/metrics besides administrators (a Prometheus scraper). */
   metricsToken: string | undefined;
+  /** The key sealing bank account numbers (BANK_ENCRYPTION_KEY); absent, account numbers cannot be saved. */
+  bankKey: SecretKey | undefined;
   /** How long a stopping server waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
   /** Runs the daily jobs (assessments, late fees) at the organization's run hour. */
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    bankKey: e.BANK_ENCRYPTION_KEY ? parseSecretKey(e.BANK_ENCRYPTION_KEY) : undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     schedulerEnabled: e.SCHEDULER === 'on',
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),

@@ -24,7 +24,7 @@ import { RESOURCE_KEYS } from '@covenant/contracts/constants';
 import { FEATURES } from '../src/app.ts';
 import { resourceFor } from '../src/platform/entities/entity-def.ts';
 import { Registry } from '../src/platform/registry.ts';
-import { APP_ID, PASSWORD, createTestApp, createUser, signIn, type Role, type TestApp } from './helpers.ts';
+import { APP_ID, PASSWORD, createTestApp, createUser, multipartForm, signIn, type Role, type TestApp } from './helpers.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Callers and their levels
@@ -76,6 +76,7 @@ const BY_LEVEL: Record<PermissionLevel, Record<Op, Outcome>> = {
 };
 
 /** Allowed by privilege but refused by the domain: the exact answer, and nothing may be written. */
+const STATEMENTS_READ_ONLY = /^Statements are imported from the bank's files/;
 const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; message?: RegExp; code?: string }>>> = {
   User: {
     create: { status: 403, message: /^New users must be invited through the platform dashboard$/ },
@@ -99,6 +100,21 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
   // Installments are a list: payment plans are written on the Collections screen or through the API.
   PaymentPlan: {
     import: { status: 400, message: /^Row 2: installments: Installments must be a list of \{due_date, amount\}$/ },
+  },
+  // Imported from the bank's files, never written one by one; a statement is deleted whole (undoing an import).
+  BankStatement: {
+    create: { status: 403, message: STATEMENTS_READ_ONLY },
+    bulk: { status: 403, message: STATEMENTS_READ_ONLY },
+    import: { status: 403, message: STATEMENTS_READ_ONLY },
+    update: { status: 403, message: /^Bank statement records cannot be changed here$/ },
+  },
+  BankStatementLine: {
+    create: { status: 403, message: STATEMENTS_READ_ONLY },
+    bulk: { status: 403, message: STATEMENTS_READ_ONLY },
+    import: { status: 403, message: STATEMENTS_READ_ONLY },
+    update: { status: 403, message: /^Bank statement line records cannot be changed here$/ },
+    delete: { status: 409, code: 'statement_line' },
+    deleteMany: { status: 409, code: 'statement_line' },
   },
   // An application is posted to the ledger: it is created or removed, never edited.
   PaymentInvoice: {
@@ -146,18 +162,15 @@ interface Req {
   method: string;
   url: string;
   json?: unknown;
-  multipart?: { field: string; filename: string; contentType: string; data: Buffer };
+  multipart?: { field: string; filename: string; contentType: string; data: Buffer; fields?: Record<string, string> };
   headers?: Record<string, string>;
 }
 
 function multipartBody(part: NonNullable<Req['multipart']>): { payload: Buffer; contentType: string } {
-  const boundary = `----covenant-matrix-${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
-    part.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+  return multipartForm([
+    { name: part.field, value: part.data, filename: part.filename, contentType: part.contentType },
+    ...Object.entries(part.fields ?? {}).map(([name, value]) => ({ name, value })),
   ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function send(caller: Caller | { token?: string | undefined }, req: Req): Promise<LightMyRequestResponse> {
@@ -273,10 +286,33 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
       await adminCreate('BillLineItem', { bill_id: bill.id, description: 'Repair', quantity: 1, unit_price: 20, account_id: seed.ChartOfAccount!.a });
       return { bill_id: bill.id, amount: 5, payment_date: '2025-03-10' };
     }
+    case 'BankAccount': {
+      // One bank account per ledger account: each new one gets its own cash account of the Operating fund.
+      const cash = await adminCreate('ChartOfAccount', { account_number: `1${String(500 + n).padStart(3, '0')}`, account_name: `Matrix bank ${n}`, account_type: 'asset', fund_id: systemFund.operating });
+      return { name: `Matrix bank ${n}`, account_id: cash.id, fund_id: systemFund.operating, bank_name: 'Matrix Bank', account_type: 'checking' };
+    }
+    case 'BankStatement':
+    case 'BankStatementLine':
+      // Refused for every caller (imported from files); the body is never read.
+      return { bank_account_id: seed.BankAccount!.a };
     default:
       throw new Error(`No payload for entity ${entity}: add one to newPayload()`);
   }
 }
+
+/** The import of a one-line CSV statement, unique to the call, into the matrix's bank account. */
+function statementRequest(): Req {
+  const n = next();
+  return {
+    method: 'POST',
+    url: `/bank-accounts/${seed.BankAccount!.a}/statements`,
+    multipart: {
+      field: 'file', filename: `matrix-${n}.csv`, contentType: 'text/csv', data: Buffer.from(`Date,Amount,Description\n01/15/2025,${n}.25,Matrix deposit ${n}\n`),
+      fields: { mapping: JSON.stringify({ date: 'Date', amount: 'Amount', description: 'Description', date_format: 'MM/DD/YYYY' }) },
+    },
+  };
+}
+const importStatement = (caller: Caller) => send(caller, statementRequest());
 
 /** A payment application body: a sent invoice with a balance and a payment with money left, both the owner's. */
 async function applicationPayload(ownerId: string): Promise<Record<string, unknown>> {
@@ -289,6 +325,9 @@ async function applicationPayload(ownerId: string): Promise<Record<string, unkno
 
 /** A harmless change for an update. */
 const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
+  BankAccount: { bank_name: 'Matrix Savings Bank' },
+  BankStatement: { file_name: 'renamed.ofx' },
+  BankStatementLine: { description: 'changed' },
   Owner: { notes: 'matrix update' },
   Property: { notes: 'matrix update' },
   OwnerProperty: { ownership_percentage: 50 },
@@ -321,6 +360,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
 async function freshRecord(entity: string): Promise<string> {
   if (entity === 'User') return (await createUser(t, 'guest_contact')).id;
   if (entity === 'OrgSettings') return seed.OrgSettings!.a; // a singleton: the one record
+  if (entity === 'BankStatement') return (await importStatement('admin')).json().statement_id as string;
   return (await adminCreate(entity, await newPayload(entity))).id;
 }
 
@@ -409,6 +449,10 @@ beforeAll(async () => {
   seed.Privilege = { a: (await adminCreate('Privilege', { role_name: 'renter', resource_name: 'reports', permission_level: 'none' })).id };
   const existingSettings = await adminList('OrgSettings');
   seed.OrgSettings = { a: existingSettings[0]?.id ?? (await adminCreate('OrgSettings', { company_name: 'Matrix HOA' })).id };
+  seed.BankAccount = { a: (await adminCreate('BankAccount', await newPayload('BankAccount'))).id };
+  const imported = (await importStatement('admin')).json() as { statement_id: string };
+  seed.BankStatement = { a: imported.statement_id };
+  seed.BankStatementLine = { a: (await adminList('BankStatementLine', { statement_id: imported.statement_id }))[0]!.id as string };
 
   users.property_manager = await createUser(t, 'property_manager');
   users.owner = await createUser(t, 'owner', { owner_id: ownerA.id });
@@ -574,6 +618,11 @@ const ROUTES: Record<string, RouteRule> = {
     access: 'portfolio administrators',
     expect: { ...everyone(403), anonymous: 401 },
     request: () => ({ method: 'GET', url: '/api/portfolio/summary' }),
+  },
+  'POST /api/apps/:appId/bank-accounts/:id/statements': {
+    access: 'chart of accounts create (administrators, property managers)',
+    expect: staff,
+    request: () => statementRequest(),
   },
   'GET /api/apps/:appId/outbox': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: '/outbox' }) },
   'POST /api/apps/:appId/analytics/track/batch': {
@@ -1122,6 +1171,13 @@ async function runEntityCase(c: CaseCtx, resource: ResourceKey) {
         for (const id of [s.a, s.b].filter(Boolean) as string[]) {
           await expectRefusedWrite(c, refusal, () => send(caller, entityReq[op](entity, id)), [id]);
         }
+        return;
+      }
+      const domainDelete = DOMAIN_REFUSALS[entity]?.[op];
+      if (domainDelete) {
+        // Refused for every record of the entity: the seed's stays.
+        const refused = await expectRefusedWrite(c, domainDelete.status, () => send(caller, entityReq[op](entity, s.a)), [s.a]);
+        if (domainDelete.code) expect(refused.json().code, label(c)).toBe(domainDelete.code);
         return;
       }
       const id = await freshRecord(entity);

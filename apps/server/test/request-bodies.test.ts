@@ -2,11 +2,10 @@
  * Request bodies at the wire: an anonymous caller cannot make the server read a large body, each route
  * has its own size limit (large only where a file is expected), and malformed multipart is a 400.
  */
-import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, HEAVY_TEST_TIMEOUT_MS, makeOwner, type TestApp } from './helpers.ts';
+import { createTestApp, createUser, HEAVY_TEST_TIMEOUT_MS, makeOwner, multipartForm, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: { id: string; email: string; token: string };
@@ -149,18 +148,7 @@ describe('body size limits', () => {
 // Malformed multipart
 // ---------------------------------------------------------------------------------------------
 
-function multipartBody(parts: Array<{ name: string; value: string | Buffer; filename?: string; contentType?: string }>) {
-  const boundary = `----covenant${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`));
-    chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}`, boundary };
-}
+const multipartBody = multipartForm;
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

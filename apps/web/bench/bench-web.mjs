@@ -327,6 +327,43 @@ async function timeScreen(page, api, token, screen) {
   return results;
 }
 
+/**
+ * Switching association from the header's switcher to the other one's dashboard (its figures shown): from the
+ * seeded association to a new, small one and back to the seeded one. Timed from the click on the switcher's link
+ * (a page load of the other address) to the dashboard's Total Owners figure of that association.
+ * @param {Page} page @param {ServerApi} api @param {string} token
+ */
+async function timeSwitching(page, api, token) {
+  const other = { name: 'Switch Bench Towers', app_id: 'switch-bench' };
+  await api.request('POST', '/portfolio/associations', { token, body: { ...other, state: 'FL', time_zone: 'America/New_York', fiscal_year_start_month: 1 } });
+  const { name: seededName } = await api.request('GET', '/app-config');
+  const cases = [
+    { name: `Switch association: to a new association's dashboard`, from: `/a/${APP_ID}/`, to: other, toName: other.name },
+    { name: `Switch association: back to the ${UNITS}-unit association's dashboard`, from: `/a/${other.app_id}/`, to: { app_id: APP_ID }, toName: seededName },
+  ];
+  const results = [];
+  for (const c of cases) {
+    const result = { name: c.name, times: /** @type {number[]} */ ([]), request: { start: /** @type {number[]} */ ([]), took: /** @type {number[]} */ ([]) }, error: /** @type {string | undefined} */ (undefined) };
+    results.push(result);
+    try {
+      for (let i = 0; i < WARM_UP + RUNS; i++) {
+        await page.goto(c.from);
+        await page.getByRole('button', { name: /: switch association$/ }).click({ timeout: WAIT_MS });
+        const link = page.getByRole('list', { name: 'Your associations' }).locator(`a[href="/a/${c.to.app_id}/"]`);
+        await link.waitFor({ timeout: WAIT_MS });
+        const started = performance.now();
+        await link.click();
+        await page.getByTestId('organization-name').getByText(c.toName, { exact: true }).waitFor({ timeout: WAIT_MS });
+        await page.getByRole('link', { name: /^Total Owners / }).waitFor({ timeout: WAIT_MS });
+        if (i >= WARM_UP) result.times.push(performance.now() - started);
+      }
+    } catch (error) {
+      result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    }
+  }
+  return results;
+}
+
 async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH.`);
   if (!existsSync(join(webDir, 'dist/index.html')) || !existsSync(join(repoRoot, 'apps/server/dist/main.js'))) {
@@ -377,6 +414,8 @@ async function main() {
       console.log(`Timing ${screen.screen}…`);
       results.push(...(await timeScreen(page, api, token, screen)));
     }
+    console.log('Timing association switching…');
+    results.push(...(await timeSwitching(page, api, token)));
 
     let failures = 0;
     const lines = [
@@ -399,7 +438,7 @@ async function main() {
     lines.push(`\nInitial JavaScript, gzipped: ${(js.total / 1024).toFixed(1)} KB (${js.files.length} files; budget ${INITIAL_JS_BUDGET_BYTES / 1024} KB): ${jsOk ? 'ok' : 'OVER'}`);
     lines.push('\nWhere the time went (medians): when the list request started after the timer, and how long it took (server and transfer).\n');
     lines.push('| screen / case | list request starts at ms | list request takes ms |', '|---|---|---|');
-    for (const r of results) if (!r.error) lines.push(`| ${r.name} | ${median(r.request.start).toFixed(0)} | ${median(r.request.took).toFixed(0)} |`);
+    for (const r of results) if (!r.error && r.request.start.length) lines.push(`| ${r.name} | ${median(r.request.start).toFixed(0)} | ${median(r.request.took).toFixed(0)} |`);
     console.log(lines.join('\n'));
     if (failures) console.log(`\nServer log tail (warnings and errors):\n${await server.logTail(20)}`);
     return failures;

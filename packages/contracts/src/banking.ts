@@ -74,30 +74,37 @@ export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
 const ACH_FIELDS = ['ach_company_id', 'ach_company_name', 'ach_odfi_routing_number'] as const;
 
-export const bankAccountInput = z
-  .strictObject({
-    name: reqText('Name', 100),
-    account_id: recordId('Cash account'),
-    fund_id: recordId('Fund'),
-    bank_name: reqText('Bank name', 100),
-    routing_number: blankAsNull(routingNumber()),
-    /** Write-only: stored encrypted (needs BANK_ENCRYPTION_KEY), read back only as account_last4. */
-    account_number: blankAsNull(bankAccountNumber()),
-    account_type: enumOf('Account type', BANK_ACCOUNT_TYPES),
-    /** The company identification the bank assigned for ACH (often "1" and the association's EIN). */
-    ach_company_id: blankAsNull(
-      z.string().trim().regex(/^[0-9A-Za-z]{1,10}$/, 'ACH company ID must be 1 to 10 digits or letters').transform((s) => s.toUpperCase()),
-    ),
-    ach_company_name: blankAsNull(z.string().trim().min(1, 'ACH company name is required').max(16, 'ACH company name must be at most 16 characters (the bank file has 16)')),
-    ach_odfi_routing_number: blankAsNull(routingNumber('ACH originating bank routing number')),
-  })
-  .check((ctx) => {
-    const given = ACH_FIELDS.filter((f) => ctx.value[f]);
-    if (given.length === 0 || given.length === ACH_FIELDS.length) return;
-    for (const f of ACH_FIELDS.filter((x) => !ctx.value[x])) {
-      ctx.issues.push({ code: 'custom', input: ctx.value, path: [f], message: 'ACH needs the company ID, the company name and the originating bank routing number together' });
-    }
-  });
+/** The fields of a bank account as it is written; the ACH settings go together (bankAccountInput, and on update). */
+export const bankAccountFields = z.strictObject({
+  name: reqText('Name', 100),
+  account_id: recordId('Cash account'),
+  fund_id: recordId('Fund'),
+  bank_name: reqText('Bank name', 100),
+  routing_number: blankAsNull(routingNumber()),
+  /** Write-only: stored encrypted (needs BANK_ENCRYPTION_KEY), read back only as account_last4. */
+  account_number: blankAsNull(bankAccountNumber()),
+  account_type: enumOf('Account type', BANK_ACCOUNT_TYPES),
+  /** The company identification the bank assigned for ACH (often "1" and the association's EIN). */
+  ach_company_id: blankAsNull(
+    z.string().trim().regex(/^[0-9A-Za-z]{1,10}$/, 'ACH company ID must be 1 to 10 digits or letters').transform((s) => s.toUpperCase()),
+  ),
+  ach_company_name: blankAsNull(z.string().trim().min(1, 'ACH company name is required').max(16, 'ACH company name must be at most 16 characters (the bank file has 16)')),
+  ach_odfi_routing_number: blankAsNull(routingNumber('ACH originating bank routing number')),
+});
+
+/** Which ACH settings a bank account lacks when it has some but not all three (each names the rule). */
+export function achSettingsProblems(value: Partial<Record<(typeof ACH_FIELDS)[number], unknown>>): Array<(typeof ACH_FIELDS)[number]> {
+  const given = ACH_FIELDS.filter((f) => value[f]);
+  if (given.length === 0 || given.length === ACH_FIELDS.length) return [];
+  return ACH_FIELDS.filter((x) => !value[x]);
+}
+export const ACH_SETTINGS_MESSAGE = 'ACH needs the company ID, the company name and the originating bank routing number together';
+
+export const bankAccountInput = bankAccountFields.check((ctx) => {
+  for (const f of achSettingsProblems(ctx.value)) ctx.issues.push({ code: 'custom', input: ctx.value, path: [f], message: ACH_SETTINGS_MESSAGE });
+});
+/** A change of a bank account: any of its fields (the server checks the ACH settings on the account as changed). */
+export const bankAccountUpdate = bankAccountFields.partial();
 export type BankAccountInput = z.infer<typeof bankAccountInput>;
 
 /** A bank account as the API answers it: the account number only as its last four characters. */

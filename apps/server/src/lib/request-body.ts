@@ -107,3 +107,25 @@ export async function readFormFields(request: FastifyRequest, maxBytes: number):
     return fields;
   });
 }
+
+/**
+ * One file (the named field, its bytes as sent: a statement may be UTF-16) and the form's text fields, within
+ * maxBytes for the file; a form without the file is a 400 saying which field to use.
+ */
+export async function readFileAndFields(request: FastifyRequest, field: string, what: string, maxBytes: number): Promise<{ file: { data: Buffer; filename: string }; fields: Record<string, string> }> {
+  if (!isMultipartBody(request)) throw new ValidationError(`Upload the ${what} as multipart form data in the field "${field}"`);
+  return catchingMultipart(async () => {
+    const fields: Record<string, string> = {};
+    let file: { data: Buffer; filename: string } | null = null;
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11 } })) {
+      if (isForbiddenKey(part.fieldname)) throw new ValidationError(`Form data contains a forbidden key '${part.fieldname}'`);
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw new PayloadTooLargeError();
+        if (part.fieldname === field) file = { data, filename: part.filename };
+      } else fields[part.fieldname] = String(part.value);
+    }
+    if (!file) throw new ValidationError(`Upload the ${what} in the field "${field}"`);
+    return { file, fields };
+  });
+}

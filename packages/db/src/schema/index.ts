@@ -1,4 +1,5 @@
 import * as auth from './auth.ts';
+import * as banking from './banking.ts';
 import * as budgets from './budgets.ts';
 import * as charges from './charges.ts';
 import * as collections from './collections.ts';
@@ -11,5 +12,5 @@ import * as platform from './platform.ts';
 import * as shared from './shared.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections };
+export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking };
 export type Schema = typeof schema;

@@ -9,6 +9,8 @@ import { orgSettings, privileges, roles, users } from '@covenant/db/schema/commu
 import { associations, memberships, people } from '@covenant/db/schema/shared';
 import { associationCtx, today, withTransaction, type Actor, type Ctx } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import { bankAccounts } from '@covenant/db/schema/banking';
+import { seedBankAccounts } from '../banking/bank-accounts.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { permissionLevel } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
@@ -157,7 +159,9 @@ async function readTemplate(source: Ctx) {
 /** Replaces a new association's seeded template with one read from another (before the transaction: one database at a time). */
 async function copyTemplate(target: Ctx, template: Awaited<ReturnType<typeof readTemplate>>): Promise<void> {
   const { funds: sourceFunds, chart: sourceChart, items: sourceItems, roles: sourceRoles, privileges: sourcePrivileges } = template;
-  // The seeded standard rows go (nothing refers to them yet in a new association), the source's come in with their ids.
+  // The seeded standard rows go (nothing refers to them yet in a new association but the seeded bank accounts, made
+  // again on the copied funds below), the source's come in with their ids.
+  await target.db.delete(bankAccounts);
   await target.db.delete(privileges);
   await target.db.delete(roles);
   await target.db.delete(products);
@@ -170,6 +174,7 @@ async function copyTemplate(target: Ctx, template: Awaited<ReturnType<typeof rea
   if (sourceItems.length) await target.db.insert(products).values(sourceItems);
   if (sourceRoles.length) await target.db.insert(roles).values(sourceRoles);
   if (sourcePrivileges.length) await target.db.insert(privileges).values(sourcePrivileges);
+  await seedBankAccounts(target);
 }
 
 /**
