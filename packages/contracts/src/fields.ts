@@ -13,7 +13,7 @@ export const reqText = (label: string, max = 200) =>
 
 export const optEmail = (label = 'Email') =>
   z
-    .union([z.literal(''), z.email({ error: `${label} must be a valid email address` })], valueMessage)
+    .union([z.email({ error: `${label} must be a valid email address` }), z.literal('')], valueMessage)
     .nullable()
     .optional();
 
@@ -25,10 +25,13 @@ export const isoDate = (label = 'date') =>
     if (DATE_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)) return;
     ctx.issues.push({ code: 'custom', input: s, message: s.trim() === '' ? `${label} is required` : `${label} must be a date (YYYY-MM-DD)` });
   });
-/** When a union of "blank" and a value fails, the value's own message ("Due date must be a date"), not the union's. */
-const valueMessage = { error: (issue: { code?: string; errors?: ReadonlyArray<ReadonlyArray<{ message: string }>> }) => (issue.code === 'invalid_union' ? issue.errors?.[1]?.[0]?.message : undefined) };
+/**
+ * When a union of a value and "blank" fails, the value's own message ("Due date must be a date"), not the union's.
+ * The value comes first: form resolvers show the first branch's first issue of a failed union.
+ */
+const valueMessage = { error: (issue: { code?: string; errors?: ReadonlyArray<ReadonlyArray<{ message: string }>> }) => (issue.code === 'invalid_union' ? issue.errors?.[0]?.[0]?.message : undefined) };
 
-export const optDate = (label?: string) => z.union([z.literal(''), isoDate(label)], valueMessage).nullable().optional();
+export const optDate = (label?: string) => z.union([isoDate(label), z.literal('')], valueMessage).nullable().optional();
 
 function decimalPlaces(n: number): number {
   const s = n.toString();
@@ -66,7 +69,9 @@ export const money = (label: string) => decimal(label, { min: 0, max: 999_999_99
 /** An optional field of a form or a request: an empty string means "no value", like null. */
 export const blankAsNull = <T extends z.ZodType>(schema: T) =>
   z
-    .union([z.literal('').transform(() => null), schema], valueMessage)
+    .union([schema, z.literal('').transform(() => null)], valueMessage)
+    // A value schema that takes '' itself (optional text) still answers null for a blank.
+    .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
 

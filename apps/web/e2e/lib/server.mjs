@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -41,6 +42,8 @@ export async function startServer({ repoRoot, logFile, appId = 'covenant-e2e', e
     // Every spec signs in from this one address; the production limit (30 a minute) would throttle the suite.
     AUTH_RATE_LIMIT_PER_MINUTE: '2000',
     PUBLIC_URL: baseURL,
+    // A key of this run: bank account numbers are sealed as in production.
+    BANK_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   delete env.DATABASE_URL;
   delete env.ADMIN_EMAIL;

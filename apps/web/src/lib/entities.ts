@@ -11,7 +11,8 @@ export type EntityName =
   | 'Owner' | 'Property' | 'OwnerProperty' | 'User' | 'Role' | 'Privilege' | 'OrgSettings'
   | 'Product' | 'TaxRate' | 'ChartOfAccount' | 'Invoice' | 'InvoiceLineItem' | 'Payment'
   | 'PaymentInvoice' | 'Vendor' | 'Bill' | 'BillLineItem' | 'BillPayment'
-  | 'Fund' | 'Budget' | 'BudgetLine' | 'ReserveComponent' | 'AssessmentSchedule' | 'LateFeeRule' | 'CollectionStage' | 'PaymentPlan';
+  | 'Fund' | 'Budget' | 'BudgetLine' | 'ReserveComponent' | 'AssessmentSchedule' | 'LateFeeRule' | 'CollectionStage' | 'PaymentPlan'
+  | 'BankAccount' | 'BankStatement' | 'BankStatementLine';
 
 /** Realtime rooms: every entity's, and records published without a generic entity (journal entries). */
 export type LiveRoom = EntityName | 'JournalEntry';

@@ -1,0 +1,241 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '@covenant/contracts/money';
+import { FileUpIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyCard, ListPage, ListSkeleton } from '@/components/list-page';
+import { OptionSelect } from '@/components/option-select';
+import { Pager } from '@/components/pager';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import { useLiveRefresh, entityKeys } from '@/lib/entities';
+import { useCurrentUser } from '@/app/current-user';
+import { accessOf } from '@/app/navigation';
+import { bankAccountsQuery, bankAccountLabel, fundLabel, fundsQuery } from '@/features/funds/funds.api';
+import { BankAccountDialog } from './bank-account-dialog';
+import { bankAccountRecordsQuery, bankLinesQuery, LINES_PAGE_SIZE, statementsQuery, useDeleteStatement, type BankAccountRecord, type BankStatementRecord } from './banking.api';
+import { ImportStatementDialog } from './import-statement-dialog';
+
+const STATUS_LABEL = { unmatched: 'Unmatched', matched: 'Matched', excluded: 'Excluded' } as const;
+
+/** 'Banking': the association's bank accounts, their imported statements and the statements' lines. */
+export default function BankingPage() {
+  const user = useCurrentUser();
+  const { canWrite } = accessOf(user, 'chart_of_accounts');
+  useLiveRefresh(entityKeys.all('BankAccount'), 'BankAccount', 'BankStatement', 'BankStatementLine');
+  const accounts = useQuery(bankAccountRecordsQuery());
+  const funds = useQuery(fundsQuery());
+  const ledgerAccounts = useQuery(bankAccountsQuery());
+  const [selectedId, setSelectedId] = useState('');
+  const [editing, setEditing] = useState<BankAccountRecord | 'new' | null>(null);
+  const [importing, setImporting] = useState<BankAccountRecord | null>(null);
+  const list = accounts.data ?? [];
+  const selected = list.find((a) => a.id === selectedId) ?? list[0] ?? null;
+  const fundName = (id: string) => {
+    const f = funds.data?.find((x) => x.id === id);
+    return f ? fundLabel(f) : '';
+  };
+  const ledgerName = (id: string) => {
+    const a = ledgerAccounts.data?.find((x) => x.id === id);
+    return a ? bankAccountLabel(a) : '';
+  };
+
+  return (
+    <ListPage
+      title="Banking"
+      description="The association's bank accounts, and the statements imported from the bank's files"
+      error={accounts.error}
+      actions={
+        canWrite ? (
+          <Button onClick={() => setEditing('new')}>
+            <PlusIcon aria-hidden="true" />
+            Add Bank Account
+          </Button>
+        ) : null
+      }
+    >
+      {accounts.isPending ? (
+        <ListSkeleton label="Loading bank accounts" cards />
+      ) : list.length === 0 ? (
+        <EmptyCard>No bank accounts yet.</EmptyCard>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Bank accounts">
+          {list.map((a) => (
+            <li key={a.id} aria-label={a.name}>
+              <Card className="h-full gap-3 py-5">
+                <CardHeader className="flex flex-row items-start gap-3 px-5">
+                  <span className="bg-primary/10 text-primary flex size-10 shrink-0 items-center justify-center rounded-lg">
+                    <LandmarkIcon className="size-5" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <CardTitle>
+                      <h2 className="truncate">{a.name}</h2>
+                    </CardTitle>
+                    <CardDescription>
+                      {a.bank_name} · {a.account_type === 'checking' ? 'Checking' : 'Savings'}
+                      {a.account_last4 ? ` · •••• ${a.account_last4}` : ''}
+                    </CardDescription>
+                  </div>
+                  {canWrite ? (
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${a.name}`} onClick={() => setEditing(a)}>
+                      <PencilIcon aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                </CardHeader>
+                <CardContent className="text-muted-foreground space-y-1 px-5 text-sm">
+                  <p>Fund: {fundName(a.fund_id) || '—'}</p>
+                  <p>Books: {ledgerName(a.account_id) || '—'}</p>
+                  <p>Routing number: {a.routing_number ?? 'not set'}</p>
+                  <div className="flex flex-wrap gap-2 pt-2">
+                    <Button variant={selected?.id === a.id ? 'secondary' : 'outline'} size="sm" onClick={() => setSelectedId(a.id)} aria-pressed={selected?.id === a.id}>
+                      Show statements
+                    </Button>
+                    {canWrite ? (
+                      <Button size="sm" onClick={() => setImporting(a)} aria-label={`Import Statement into ${a.name}`}>
+                        <FileUpIcon aria-hidden="true" />
+                        Import Statement
+                      </Button>
+                    ) : null}
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {selected ? <AccountStatements account={selected} canWrite={canWrite} accounts={list} onPick={setSelectedId} /> : null}
+      {editing ? <BankAccountDialog account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {importing ? <ImportStatementDialog account={importing} onClose={() => setImporting(null)} /> : null}
+    </ListPage>
+  );
+}
+
+function AccountStatements({ account, canWrite, accounts, onPick }: { account: BankAccountRecord; canWrite: boolean; accounts: BankAccountRecord[]; onPick: (id: string) => void }) {
+  const statements = useQuery(statementsQuery(account.id));
+  const [page, setPage] = useState(0);
+  const lines = useQuery(bankLinesQuery(account.id, page));
+  const remove = useDeleteStatement();
+  const [deleting, setDeleting] = useState<BankStatementRecord | null>(null);
+  const rows = lines.data?.rows ?? [];
+
+  return (
+    <section className="space-y-4" aria-label={`Statements of ${account.name}`}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-semibold">Statements of {account.name}</h2>
+        <div className="w-64 space-y-1">
+          <Label htmlFor="banking-account">Bank account</Label>
+          <OptionSelect
+            id="banking-account"
+            value={account.id}
+            onChange={(id) => {
+              onPick(id);
+              setPage(0);
+            }}
+            options={accounts.map((a) => ({ id: a.id, text: a.name }))}
+            placeholder="Choose a bank account"
+          />
+        </div>
+      </div>
+      <Card className="py-0">
+        <Table aria-label="Imported statements">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Period</TableHead>
+              <TableHead>Format</TableHead>
+              <TableHead className="text-right">Lines</TableHead>
+              <TableHead className="text-right">Already there</TableHead>
+              <TableHead className="text-right">Closing balance</TableHead>
+              <TableHead>Notes</TableHead>
+              {canWrite ? <TableHead className="sr-only">Actions</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {(statements.data ?? []).map((s) => (
+              <TableRow key={s.id}>
+                <TableCell className="whitespace-nowrap">
+                  {s.period_start} to {s.period_end}
+                </TableCell>
+                <TableCell>{s.format.toUpperCase()}</TableCell>
+                <TableCell className="text-right tabular-nums">{s.lines_imported}</TableCell>
+                <TableCell className="text-right tabular-nums">{s.duplicates_skipped}</TableCell>
+                <TableCell className="text-right tabular-nums">{s.closing_balance === null ? '—' : formatMoney(s.closing_balance)}</TableCell>
+                <TableCell className="text-muted-foreground max-w-80 text-xs">{s.warnings.join(' ') || s.file_name}</TableCell>
+                {canWrite ? (
+                  <TableCell className="text-right">
+                    <Button variant="ghost" size="icon" aria-label={`Delete the statement of ${s.period_start} to ${s.period_end}`} onClick={() => setDeleting(s)}>
+                      <Trash2Icon aria-hidden="true" />
+                    </Button>
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+            {statements.isSuccess && statements.data.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={canWrite ? 7 : 6} className="text-muted-foreground py-6 text-center">
+                  No statements imported yet.
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Card>
+      <Card className="py-0">
+        <Table aria-label="Statement lines">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Date</TableHead>
+              <TableHead>Description</TableHead>
+              <TableHead>Check</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
+              <TableHead>Status</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((l) => (
+              <TableRow key={l.id}>
+                <TableCell className="whitespace-nowrap">{l.date}</TableCell>
+                <TableCell>
+                  {l.description}
+                  {l.payee ? <span className="text-muted-foreground block text-xs">{l.payee}</span> : null}
+                </TableCell>
+                <TableCell>{l.check_number ?? ''}</TableCell>
+                <TableCell className={`text-right tabular-nums ${l.amount < 0 ? 'text-destructive' : ''}`}>{formatMoney(l.amount)}</TableCell>
+                <TableCell>
+                  <Badge variant={l.status === 'unmatched' ? 'outline' : 'secondary'}>{STATUS_LABEL[l.status]}</Badge>
+                </TableCell>
+              </TableRow>
+            ))}
+            {lines.isSuccess && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} className="text-muted-foreground py-6 text-center">
+                  No statement lines yet. Import a statement file from the bank.
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Card>
+      {lines.data && lines.data.total > LINES_PAGE_SIZE ? <Pager page={page} pageSize={LINES_PAGE_SIZE} shown={rows.length} total={lines.data.total} onPage={setPage} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        text={`Delete the statement of ${deleting?.period_start ?? ''} to ${deleting?.period_end ?? ''} with its ${deleting?.lines_imported ?? 0} lines? The file can be imported again afterwards.`}
+        confirmLabel="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const target = deleting!;
+          setDeleting(null);
+          remove.mutate(target.id, {
+            onSuccess: () => toast.success('Statement deleted'),
+            onError: (e) => toast.error(`Failed to delete the statement: ${errorMessage(e)}`),
+          });
+        }}
+      />
+    </section>
+  );
+}
