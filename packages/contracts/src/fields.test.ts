@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decimal, enumOf, integer, isoDate, money, optDate, optMoney, recordId } from './fields.ts';
+import { z } from 'zod';
+import { blankAsNull, decimal, enumOf, integer, isoDate, money, optDate, optEmail, optMoney, optText, recordId } from './fields.ts';
 
 const message = (result: { error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
@@ -75,5 +76,29 @@ describe('dates: a blank one is "required", text that is not a real date is name
   it('a real date parses as it is; an optional one may be blank', () => {
     expect(isoDate('Invoice date').parse('2028-02-29')).toBe('2028-02-29');
     expect(optDate('Due date').parse('')).toBe('');
+  });
+});
+
+describe('optional fields: blank is null, a bad value is named by its own rule (also for form resolvers)', () => {
+  const routing = blankAsNull(z.string().regex(/^\d{9}$/, 'Routing number must be 9 digits'));
+  it.each([
+    ['', null],
+    [null, null],
+    [undefined, undefined],
+    ['021000021', '021000021'],
+  ])('%j → %j', (input, output) => {
+    expect(routing.parse(input)).toBe(output);
+  });
+  it('the failed union leads with the value\'s issue, which form resolvers show', () => {
+    const error = routing.safeParse('12').error!;
+    expect(error.issues[0]!.message).toBe('Routing number must be 9 digits');
+    const union = error.issues[0] as unknown as { code: string; errors?: Array<Array<{ message: string }>> };
+    // Reported as the union's issue or as the value's own: either way the value's message comes first.
+    if (union.code === 'invalid_union') expect(union.errors![0]![0]!.message).toBe('Routing number must be 9 digits');
+  });
+  it('a value rule that takes blank text itself still answers null for a blank', () => {
+    expect(blankAsNull(optText(50)).parse('')).toBeNull();
+    expect(optEmail().safeParse('not-an-email').error!.issues[0]!.message).toBe('Email must be a valid email address');
+    expect(optDate('Due date').safeParse('2026-02-30').error!.issues[0]!.message).toBe('Due date must be a date (YYYY-MM-DD)');
   });
 });
