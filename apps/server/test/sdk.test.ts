@@ -278,3 +278,31 @@ describe('app logs through the SDK', () => {
     await expectSdkError(newClient().appLogs.logUserInApp('Owners'), 401);
   });
 });
+
+describe('the SDK against a second association of the instance', () => {
+  it('createClient({ appId }) of another association: its own records, its realtime, and 403 for a person who is not a member there', async () => {
+    const boss = await createUser(t, 'admin', { portfolioAdmin: true });
+    const made = await t.app.inject({
+      method: 'POST', url: '/api/portfolio/associations', headers: { authorization: `Bearer ${boss.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Second Street HOA', app_id: 'second-street', state: 'TX', time_zone: 'America/Chicago', fiscal_year_start_month: 1 }),
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const second = createClient({ serverUrl: origin, appId: 'second-street', requiresAuth: false, analytics: { enabled: false }, token: boss.token });
+    clients.push(second);
+    expect(await Owner(second).list()).toEqual([]);
+    const events: RealtimeEvent[] = [];
+    const stop = Owner(second).subscribe((event) => events.push(event));
+    await new Promise((r) => setTimeout(r, 300));
+    const owner = await Owner(second).create({ owner_id: '900001', first_name: 'Sam', last_name: 'Second' });
+    await waitFor(() => events.find((e) => e.id === owner.id), 'the second association\'s realtime event');
+    stop();
+    expect((await Owner(second).list()).map((o: { id: string }) => o.id)).toEqual([owner.id]);
+    // The first association's client never sees the second's owner.
+    const first = newClient(boss.token);
+    expect((await Owner(first).list()).map((o: { id: string }) => o.id)).not.toContain(owner.id);
+    // The first association's administrator has no membership in the second.
+    const outsider = createClient({ serverUrl: origin, appId: 'second-street', requiresAuth: false, analytics: { enabled: false }, token: admin.token });
+    clients.push(outsider);
+    await expectSdkError(Owner(outsider).list(), 403);
+  });
+});
