@@ -296,10 +296,10 @@ describe('the SDK against a second association of the instance', () => {
     const owner = await Owner(second).create({ owner_id: '900001', first_name: 'Sam', last_name: 'Second' });
     await waitFor(() => events.find((e) => e.id === owner.id), 'the second association\'s realtime event');
     stop();
-    expect((await Owner(second).list()).map((o: { id: string }) => o.id)).toEqual([owner.id]);
+    expect((await Owner(second).list()).map((o) => (o as { id: string }).id)).toEqual([owner.id]);
     // The first association's client never sees the second's owner.
     const first = newClient(boss.token);
-    expect((await Owner(first).list()).map((o: { id: string }) => o.id)).not.toContain(owner.id);
+    expect((await Owner(first).list()).map((o) => (o as { id: string }).id)).not.toContain(owner.id);
     // The first association's administrator has no membership in the second.
     const outsider = createClient({ serverUrl: origin, appId: 'second-street', requiresAuth: false, analytics: { enabled: false }, token: admin.token });
     clients.push(outsider);
