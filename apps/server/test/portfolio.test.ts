@@ -130,6 +130,11 @@ describe('figures and archive', () => {
     expect(bay).toEqual({ units: 1, owners: 1, receivables: 310, past_due_90: 310, cash: 100 });
     expect(body.totals.associations).toBe(3);
     expect(body.totals.receivables).toBe(body.associations.reduce((s, a) => s + (a.figures.receivables ?? 0), 0));
+    // Earlier dates leave out what was posted after them (the balances are the ledger's totals less later lines).
+    const figuresOn = async (asOf: string) =>
+      ((await portfolio('GET', `/summary?as_of=${asOf}`, boss.token)).json() as typeof body).associations.find((a) => a.app_id === 'bayview')!.figures;
+    expect(await figuresOn('2026-01-05')).toEqual({ units: 1, owners: 1, receivables: 410, past_due_90: 0, cash: 0 });
+    expect(await figuresOn('2025-12-31')).toEqual({ units: 1, owners: 1, receivables: 0, past_due_90: 0, cash: 0 });
     expect((await portfolio('GET', '/summary', (await createUser(t, 'admin')).token)).statusCode).toBe(403);
 
     expect((await portfolio('POST', '/associations/bayview/archive', boss.token)).json()).toMatchObject({ archived: true });

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { journalLines, ledgerAccountDeltas, ledgerAccountTotals } from '@covenant/db/schema/ledger';
 import {
   addMemberInput, createAssociationInput, portfolioSummaryQuery, type AssociationMember, type PortfolioAssociation, type PortfolioList,
   type PortfolioSummary,
@@ -63,26 +64,40 @@ async function displayName(ctx: Ctx, a: Association): Promise<string> {
 }
 
 /**
- * An association's figures on a date from its own records: units, owners, receivables (the A/R account), what has
- * been past due over 90 days (open balances on that date), and cash (every fund's cash account), in one query.
+ * An association's figures on a date from its own records, and the name it goes by, in one query: units, owners,
+ * receivables (the A/R account), what has been past due over 90 days (open balances on that date) and cash (every
+ * fund's cash account). Account balances come from the ledger's running totals less the lines dated after the
+ * date (an index range, empty for today), so the cost does not grow with the books' history.
  */
-export async function associationFigures(ctx: Ctx, asOf: string): Promise<Figures> {
+async function associationOverview(ctx: Ctx, a: Association, asOf: string): Promise<{ name: string; figures: Figures }> {
   const acc = await systemAccounts(ctx);
   const cutoff = new Date(Date.parse(`${asOf}T00:00:00Z`) - 90 * 86_400_000).toISOString().slice(0, 10);
+  const balanceOf = (accounts: SQL) => sql`(
+      (select coalesce(sum(t.debit - t.credit), 0) from ${ledgerAccountTotals} t where t.account_id in (${accounts}))
+    + (select coalesce(sum(d.debit - d.credit), 0) from ${ledgerAccountDeltas} d where d.account_id in (${accounts}))
+    - (select coalesce(sum(l.debit - l.credit), 0) from ${journalLines} l where l.account_id in (${accounts}) and l.entry_date > ${asOf}::date))::text`;
   const [row] = (await ctx.db.execute(sql`
     select
+      (select coalesce(nullif(organization_name, ''), nullif(company_name, '')) from org_settings limit 1) as name,
       (select count(*)::int from properties) as units,
       (select count(*)::int from owners) as owners,
-      (select coalesce(sum(debit - credit), 0)::text from journal_lines where account_id = ${acc.accounts_receivable} and entry_date <= ${asOf}::date) as receivables,
+      ${balanceOf(sql`${acc.accounts_receivable}`)} as receivables,
       (select coalesce(sum(balance_on), 0)::text from ${openInvoicesOn(asOf)} i where i.due_date < ${cutoff}::date) as past_due_90,
-      (select coalesce(sum(debit - credit), 0)::text from journal_lines
-        where account_id in (select cash_account_id from funds where cash_account_id is not null) and entry_date <= ${asOf}::date) as cash`)).rows as Array<{
-    units: number; owners: number; receivables: string; past_due_90: string; cash: string;
+      ${balanceOf(sql`select cash_account_id from funds where cash_account_id is not null`)} as cash`)).rows as Array<{
+    name: string | null; units: number; owners: number; receivables: string; past_due_90: string; cash: string;
   }>;
   return {
-    units: row!.units, owners: row!.owners, receivables: centsToNumber(toCents(row!.receivables)), past_due_90: centsToNumber(toCents(row!.past_due_90)),
-    cash: centsToNumber(toCents(row!.cash)),
+    name: row!.name ?? a.name,
+    figures: {
+      units: row!.units, owners: row!.owners, receivables: centsToNumber(toCents(row!.receivables)), past_due_90: centsToNumber(toCents(row!.past_due_90)),
+      cash: centsToNumber(toCents(row!.cash)),
+    },
   };
+}
+
+/** An association's figures on a date (see associationOverview). */
+export async function associationFigures(ctx: Ctx, a: Association, asOf: string): Promise<Figures> {
+  return (await associationOverview(ctx, a, asOf)).figures;
 }
 
 /** Runs fn over the associations with a few at a time (the pool's connections), in their order. */
@@ -118,7 +133,8 @@ export async function listAssociations(ctx: Ctx): Promise<PortfolioList> {
   const associationsOut = await eachAssociation(list, async (a): Promise<PortfolioAssociation> => {
     const inner = await actorIn(ctx, a);
     const readsReports = ['read', 'read_write'].includes(await permissionLevel(inner, 'reports'));
-    return { app_id: a.app_id, name: await displayName(inner, a), state: a.state, archived: a.archived, role: roleOf(inner.actor), figures: readsReports ? await associationFigures(inner, asOf) : null };
+    const overview = readsReports ? await associationOverview(inner, a, asOf) : { name: await displayName(inner, a), figures: null };
+    return { app_id: a.app_id, name: overview.name, state: a.state, archived: a.archived, role: roleOf(inner.actor), figures: overview.figures };
   });
   return { portfolio_admin: isPortfolioAdmin, associations: associationsOut };
 }
@@ -131,7 +147,8 @@ export async function portfolioSummary(ctx: Ctx, query: unknown): Promise<Portfo
   const asOf = q.as_of ?? (await today(associationCtx(ctx.services, (await ctx.services.tenancy.get(ctx.services.config.appId))!)));
   const rows = await eachAssociation(list, async (a) => {
     const inner = associationCtx(ctx.services, a);
-    return { app_id: a.app_id, name: await displayName(inner, a), state: a.state, archived: a.archived, role: 'admin', figures: await associationFigures(inner, asOf) };
+    const { name, figures } = await associationOverview(inner, a, asOf);
+    return { app_id: a.app_id, name, state: a.state, archived: a.archived, role: 'admin' as const, figures };
   });
   const sum = (k: 'receivables' | 'past_due_90' | 'cash') => centsToNumber(rows.reduce((s, r) => s + toCents(r.figures[k]), 0));
   return {
@@ -214,7 +231,7 @@ export async function createAssociation(ctx: Ctx, body: unknown): Promise<Portfo
     throw err;
   }
   const a = (await ctx.services.tenancy.refresh(input.app_id))!;
-  return { app_id: a.app_id, name: a.name, state: a.state, archived: false, role: 'admin', figures: await associationFigures(associationCtx(ctx.services, a), await today(associationCtx(ctx.services, a))) };
+  return { app_id: a.app_id, name: a.name, state: a.state, archived: false, role: 'admin', figures: await associationFigures(associationCtx(ctx.services, a), a, await today(associationCtx(ctx.services, a))) };
 }
 
 /** POST /api/portfolio/associations/{app_id}/archive: read-only from then on, still listed and exportable. */
