@@ -211,5 +211,11 @@ describe('the name an association goes by', () => {
     expect(listed.find((a) => a.app_id === 'cedar-ridge')?.name).toBe('Cedar Ridge Homeowners Association');
     const summed = (await portfolio('GET', '/summary', boss.token)).json().associations as Array<{ app_id: string; name: string }>;
     expect(summed.find((a) => a.app_id === 'cedar-ridge')?.name).toBe('Cedar Ridge Homeowners Association');
+    // The switcher's list (no figures) reads the registry, kept in step with the settings.
+    const light = (await portfolio('GET', '/associations?figures=false', boss.token)).json();
+    expect(light.associations.find((a: { app_id: string }) => a.app_id === 'cedar-ridge')).toEqual({
+      app_id: 'cedar-ridge', name: 'Cedar Ridge Homeowners Association', state: 'FL', archived: false, role: 'admin', figures: null,
+    });
+    expect((await portfolio('GET', '/associations?figures=maybe', boss.token)).statusCode).toBe(400);
   });
 });

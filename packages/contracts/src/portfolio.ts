@@ -48,6 +48,8 @@ export type AddMemberInput = z.input<typeof addMemberInput>;
 
 /** GET /api/portfolio/summary?as_of= */
 export const portfolioSummaryQuery = z.object({ as_of: isoDate('as_of').optional() });
+/** GET /api/portfolio/associations?figures=false: names and roles only (the switcher), without opening each association. */
+export const portfolioListQuery = z.object({ figures: z.enum(['true', 'false'], { error: 'figures must be true or false' }).default('true') });
 
 /** An association's figures from its own ledger and records (null where the caller may not read its reports). */
 export const associationFiguresSchema = z.object({

@@ -1,8 +1,9 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orgSettingsInput } from '@covenant/contracts/entities';
 import { orgSettings } from '@covenant/db/schema/community';
-import type { Ctx } from '../../lib/context.ts';
+import { associations } from '@covenant/db/schema/shared';
+import { onCommit, type Ctx } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError } from '../../lib/errors.ts';
 import { isAdmin } from '../../platform/access/access.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
@@ -37,7 +38,29 @@ export const orgSettingsEntity: EntityDef = {
       guardAdminOnlySettings(ctx, changes);
       return changes;
     },
+    afterCreate: (ctx, row) => syncAssociationName(ctx, row),
+    afterUpdate: (ctx, row) => syncAssociationName(ctx, row),
   },
 };
 
-export const orgSettingsFeature: Feature = { name: 'org-settings', entities: [orgSettingsEntity] };
+export const orgSettingsFeature: Feature = {
+  name: 'org-settings',
+  entities: [orgSettingsEntity],
+  // A start after an upgrade: the registry takes the name the settings give (kept in step by every save after).
+  seed: async (ctx) => {
+    const [row] = await ctx.db.select().from(orgSettings).limit(1);
+    if (row) await syncAssociationName(ctx, row as unknown as Row);
+  },
+};
+
+/**
+ * The association registry keeps the name the association goes by (its organization or company name), so lists of
+ * associations (the switcher, the portfolio) read it without opening every association.
+ */
+async function syncAssociationName(ctx: Ctx, row: Row): Promise<void> {
+  const association = ctx.association;
+  const name = (row.organization_name as string | null) || (row.company_name as string | null);
+  if (!association || !name || name === association.name) return;
+  await ctx.db.update(associations).set({ name }).where(eq(associations.app_id, association.app_id));
+  onCommit(ctx, () => void ctx.services.tenancy.refresh(association.app_id));
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  addMemberInput, associationMembersSchema, createAssociationInput, memberAddedSchema, portfolioAssociationSchema, portfolioListSchema,
+  addMemberInput, associationMembersSchema, createAssociationInput, memberAddedSchema, portfolioAssociationSchema, portfolioListQuery, portfolioListSchema,
   portfolioSummaryQuery, portfolioSummarySchema,
 } from '@covenant/contracts/portfolio';
 import { successSchema } from '@covenant/contracts/records';
@@ -17,7 +17,9 @@ const member = z.object({ app_id: z.string().max(40), user_id: z.string().max(64
 async function portfolioRoutes(app: FastifyInstance) {
   const tags = ['portfolio'];
   const base = '/api/portfolio';
-  app.get(`${base}/associations`, { schema: { tags, response: { 200: portfolioListSchema } } }, async (request) => listAssociations(request.ctx));
+  app.get(`${base}/associations`, { schema: { tags, querystring: portfolioListQuery, response: { 200: portfolioListSchema } } }, async (request) =>
+    listAssociations(request.ctx, (request.query as { figures: 'true' | 'false' }).figures === 'true'),
+  );
   app.post(`${base}/associations`, { schema: { tags, body: createAssociationInput, response: { 200: portfolioAssociationSchema } } }, async (request) =>
     createAssociation(request.ctx, request.body),
   );

@@ -120,9 +120,20 @@ const roleOf = (actor: Actor | null) => (actor?.is_member ? actor.user_role : nu
  * GET /api/portfolio/associations: the associations where the caller is a member (every one for a portfolio
  * administrator), each with its figures where the caller may read that association's reports.
  */
-export async function listAssociations(ctx: Ctx): Promise<PortfolioList> {
+export async function listAssociations(ctx: Ctx, withFigures = true): Promise<PortfolioList> {
   if (!ctx.actor) throw new UnauthorizedError();
   const isPortfolioAdmin = ctx.actor.portfolio_role === 'portfolio_admin';
+  if (!withFigures) {
+    // Names and roles from the shared schema alone: one query, whatever the number of associations.
+    const mine = await ctx.db.select({ app_id: memberships.app_id, user_role: memberships.user_role }).from(memberships).where(eq(memberships.person_id, ctx.actor.id));
+    const roleIn = new Map(mine.map((m) => [m.app_id, m.user_role]));
+    for (const m of mine) if (!ctx.services.tenancy.list().some((a) => a.app_id === m.app_id)) await ctx.services.tenancy.get(m.app_id);
+    const shown = ctx.services.tenancy.list().filter((a) => isPortfolioAdmin || roleIn.has(a.app_id));
+    return {
+      portfolio_admin: isPortfolioAdmin,
+      associations: shown.map((a) => ({ app_id: a.app_id, name: a.name, state: a.state, archived: a.archived, role: roleIn.get(a.app_id) ?? (isPortfolioAdmin ? 'admin' : null), figures: null })),
+    };
+  }
   let list = ctx.services.tenancy.list();
   if (!isPortfolioAdmin) {
     const mine = new Set((await ctx.db.select({ app_id: memberships.app_id }).from(memberships).where(eq(memberships.person_id, ctx.actor.id))).map((m) => m.app_id));

@@ -18,7 +18,8 @@ const portfolioKeys = {
 /** The associations where the caller is a member (every one for a portfolio administrator). */
 export const myAssociationsQuery = queryOptions({
   queryKey: portfolioKeys.list,
-  queryFn: () => apiRequest<PortfolioList>('/portfolio/associations'),
+  // Names and roles only: the switcher and My Account need no figures (the Portfolio screen reads the summary).
+  queryFn: () => apiRequest<PortfolioList>('/portfolio/associations?figures=false'),
   staleTime: 60_000,
 });
 
