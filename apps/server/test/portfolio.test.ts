@@ -217,5 +217,12 @@ describe('the name an association goes by', () => {
       app_id: 'cedar-ridge', name: 'Cedar Ridge Homeowners Association', state: 'FL', archived: false, role: 'admin', figures: null,
     });
     expect((await portfolio('GET', '/associations?figures=maybe', boss.token)).statusCode).toBe(400);
+    // A restored backup brings its settings' name, and the registry follows it.
+    const backup = (await inApp('cedar-ridge', 'POST', '/functions/createBackup', boss.token, {})).json();
+    backup.data.orgSettings[0].organization_name = 'Cedar Ridge Estates';
+    const restored = await inApp('cedar-ridge', 'POST', '/functions/restoreBackup', boss.token, { backup });
+    expect(restored.statusCode, restored.body.slice(0, 300)).toBe(200);
+    const afterRestore = (await portfolio('GET', '/associations?figures=false', boss.token)).json();
+    expect(afterRestore.associations.find((a: { app_id: string }) => a.app_id === 'cedar-ridge')?.name).toBe('Cedar Ridge Estates');
   });
 });

@@ -29,6 +29,7 @@ import { insertApplications, insertPayments, replayBounce, replayReversedApplica
 import { applicationDate, assertApplication } from '../payments/payment.rules.ts';
 import { payableByFund, receivableByFund, splitByFund, type FundAmount } from '../ledger/posting.rules.ts';
 import { backupLedger, ledgerEntrySchema, periodCloseSchema, restoreLedger } from './ledger-backup.ts';
+import { syncAssociationName } from '../org-settings/org-settings.feature.ts';
 import { backupPlans, budgetsBackupSchema, reserveComponentsBackupSchema, restorePlans } from './plans-backup.ts';
 
 /** The collections of a backup file (spec part 1, section 3) and the entity each holds. */
@@ -314,6 +315,8 @@ async function restoreOrgSettings(tx: Ctx, list: Row[]): Promise<number> {
   const [existing] = await tx.db.select({ id: orgSettings.id }).from(orgSettings).orderBy(asc(orgSettings.created_date)).limit(1);
   if (existing) await tx.db.update(orgSettings).set(values as never).where(eq(orgSettings.id, existing.id));
   else await tx.db.insert(orgSettings).values({ ...values, created_by: tx.actor?.email ?? null } as never);
+  // The association registry goes by the restored name, as after a save on the settings screen.
+  await syncAssociationName(tx, values);
   return 1;
 }
 

@@ -57,7 +57,7 @@ export const orgSettingsFeature: Feature = {
  * The association registry keeps the name the association goes by (its organization or company name), so lists of
  * associations (the switcher, the portfolio) read it without opening every association.
  */
-async function syncAssociationName(ctx: Ctx, row: Row): Promise<void> {
+export async function syncAssociationName(ctx: Ctx, row: Row): Promise<void> {
   const association = ctx.association;
   const name = (row.organization_name as string | null) || (row.company_name as string | null);
   if (!association || !name || name === association.name) return;

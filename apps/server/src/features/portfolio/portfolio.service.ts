@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { journalLines, ledgerAccountDeltas, ledgerAccountTotals } from '@covenant/db/schema/ledger';
 import {
   addMemberInput, createAssociationInput, portfolioSummaryQuery, type AssociationMember, type PortfolioAssociation, type PortfolioList,
@@ -124,14 +124,19 @@ export async function listAssociations(ctx: Ctx, withFigures = true): Promise<Po
   if (!ctx.actor) throw new UnauthorizedError();
   const isPortfolioAdmin = ctx.actor.portfolio_role === 'portfolio_admin';
   if (!withFigures) {
-    // Names and roles from the shared schema alone: one query, whatever the number of associations.
-    const mine = await ctx.db.select({ app_id: memberships.app_id, user_role: memberships.user_role }).from(memberships).where(eq(memberships.person_id, ctx.actor.id));
-    const roleIn = new Map(mine.map((m) => [m.app_id, m.user_role]));
-    for (const m of mine) if (!ctx.services.tenancy.list().some((a) => a.app_id === m.app_id)) await ctx.services.tenancy.get(m.app_id);
-    const shown = ctx.services.tenancy.list().filter((a) => isPortfolioAdmin || roleIn.has(a.app_id));
+    // Names and roles from the shared registry in one query (read from the database: another process may have
+    // renamed or made an association), whatever the number of associations.
+    const rows = await ctx.db
+      .select({ app_id: associations.app_id, name: associations.name, state: associations.state, archived_date: associations.archived_date, user_role: memberships.user_role, member: memberships.person_id })
+      .from(associations)
+      .leftJoin(memberships, and(eq(memberships.app_id, associations.app_id), eq(memberships.person_id, ctx.actor.id)))
+      .where(isPortfolioAdmin ? undefined : isNotNull(memberships.person_id))
+      .orderBy(asc(associations.name), asc(associations.app_id));
     return {
       portfolio_admin: isPortfolioAdmin,
-      associations: shown.map((a) => ({ app_id: a.app_id, name: a.name, state: a.state, archived: a.archived, role: roleIn.get(a.app_id) ?? (isPortfolioAdmin ? 'admin' : null), figures: null })),
+      associations: rows.map((r) => ({
+        app_id: r.app_id, name: r.name, state: r.state ?? null, archived: r.archived_date !== null, role: r.member ? r.user_role : isPortfolioAdmin ? 'admin' : null, figures: null,
+      })),
     };
   }
   let list = ctx.services.tenancy.list();
