@@ -171,6 +171,28 @@ try {
     await lettersSent();
     rows.push(`| Collection letters emailed with their PDF, in the background (${UNITS}) | ${(performance.now() - mailed).toFixed(0)} | | | after the run answered |`);
   }
+  // The bank: a 10,000-line statement imported into the Operating account through the route, then the next month's
+  // file of 10,000 lines whose first half repeats the last half of the first (dedupe against stored lines).
+  {
+    const { multipartForm } = await import('../src/lib/multipart-form.ts');
+    const [bank] = (await db.execute(sql`select id from bank_accounts where system_key = 'operating'`)).rows as Array<{ id: string }>;
+    const csv = (from: number) =>
+      ['Date,Amount,Description,Reference', ...Array.from({ length: 10_000 }, (_, i) => {
+        const n = from + i;
+        const day = new Date(Date.UTC(2030, 0, 1) + Math.floor(n / 200) * 86_400_000).toISOString().slice(0, 10);
+        return `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)},${n % 7 ? '' : '-'}${(25 + (n % 400)).toFixed(2)},DEPOSIT UNIT ${n % 5000},REF${n}`;
+      })].join('\n');
+    const mapping = JSON.stringify({ date: 'Date', amount: 'Amount', description: 'Description', reference: 'Reference', date_format: 'MM/DD/YYYY' });
+    const importCsv = async (text: string, expected: { lines: number; duplicates: number }) => {
+      const form = multipartForm([{ name: 'file', value: text, filename: 'statement.csv', contentType: 'text/csv' }, { name: 'mapping', value: mapping }]);
+      const res = await built.app.inject({ method: 'POST', url: `${base}/bank-accounts/${bank!.id}/statements`, headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType }, payload: form.payload });
+      if (res.statusCode !== 200) throw new Error(`statement import: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      const answer = res.json() as { lines_imported: number; duplicates_skipped: number };
+      if (answer.lines_imported !== expected.lines || answer.duplicates_skipped !== expected.duplicates) throw new Error(`statement import: ${JSON.stringify(answer)}`);
+    };
+    await timeOnce('Statement import, 10,000 CSV lines', 5000, () => importCsv(csv(0), { lines: 10_000, duplicates: 0 }));
+    await timeOnce('Statement import, 10,000 lines, 5,000 already imported', 5000, () => importCsv(csv(5_000), { lines: 5_000, duplicates: 5_000 }));
+  }
   const counts = (await db.execute(sql`select (select count(*) from journal_lines)::int as lines, (select count(*) from invoices)::int as invoices`)).rows[0] as { lines: number; invoices: number };
   // Vendors and a year of bills (through saveBill, so each is posted), for the Bills and Vendors list pages.
   await seedVendorsAndBills(billingCtx, monthDates);
