@@ -39,10 +39,11 @@ const importFile = (accountId: string, file: Buffer | string, filename: string, 
 const lineCount = async (accountId: string) =>
   ((await t.db.db.execute(sql`select count(*)::int as n from bank_statement_lines where bank_account_id = ${accountId}`)).rows[0] as { n: number }).n;
 
+let accountSeq = 0;
 async function newAccount(name: string) {
   const [fund] = await ok<Array<{ id: string; cash_account_id: string }>>('GET', `/entities/Fund?q=${encodeURIComponent(JSON.stringify({ system_key: 'operating' }))}`);
   // A second cash account of the Operating fund for each new bank account (one bank account per ledger account).
-  const cash = await ok<{ id: string }>('POST', '/entities/ChartOfAccount', { account_number: String(1100 + Math.floor(Math.random() * 800)), account_name: `${name} cash`, account_type: 'asset', account_subtype: 'current_asset', fund_id: fund!.id });
+  const cash = await ok<{ id: string }>('POST', '/entities/ChartOfAccount', { account_number: `19${String(++accountSeq).padStart(3, '0')}`, account_name: `${name} cash`, account_type: 'asset', account_subtype: 'current_asset', fund_id: fund!.id });
   return ok<{ id: string; account_last4: string | null }>('POST', '/entities/BankAccount', { name, account_id: cash.id, fund_id: fund!.id, bank_name: 'First Federal', account_type: 'checking' });
 }
 
