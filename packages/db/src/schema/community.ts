@@ -164,6 +164,8 @@ export const orgSettings = pgTable('org_settings', {
   payment_application_order: text('payment_application_order').notNull().default('oldest_first'),
   /** Existing owner credit pays new scheduled charges as they are billed. */
   auto_apply_credits: boolean('auto_apply_credits').notNull().default(false),
+  /** Billed to the owner when an ACH debit of theirs comes back (R01, R09 and the rest); null: no fee. */
+  nsf_fee_amount: numeric('nsf_fee_amount', MONEY),
 }, (t) => [
   check('org_settings_fiscal_month_range', sql`${t.fiscal_year_start_month} between 1 and 12`),
   check('org_settings_run_hour_range', sql`${t.run_hour} between 0 and 23`),

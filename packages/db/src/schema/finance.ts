@@ -173,6 +173,8 @@ export const payments = pgTable(
     index('payments_owner_idx').on(t.owner_id),
     index('payments_date_idx').on(t.payment_date),
     index('payments_date_number_idx').on(t.payment_date, t.payment_number),
+    // Bank matching: the payments deposited into one account near a date.
+    index('payments_deposit_account_date_idx').on(t.deposit_account_id, t.payment_date),
     nonneg('payments_amount_nonneg', t.amount),
   ],
 );
@@ -218,6 +220,11 @@ export const vendors = pgTable(
     vendor_type: vendorTypeEnum('vendor_type').notNull().default('contractor'),
     status: vendorStatusEnum('status').notNull().default('active'),
     notes: text('notes'),
+    /** Where ACH credits pay the vendor: the account number sealed like a bank account's, read back as its last four. */
+    bank_routing_number: text('bank_routing_number'),
+    bank_account_number_sealed: text('bank_account_number_sealed'),
+    bank_account_last4: text('bank_account_last4'),
+    bank_account_type: text('bank_account_type'),
   },
   (t) => [index('vendors_name_idx').on(t.vendor_name), index('vendors_created_date_idx').on(t.created_date)],
 );
@@ -286,6 +293,8 @@ export const billPayments = pgTable(
     amount: numeric('amount', MONEY).notNull(),
     payment_method: paymentMethodEnum('payment_method').notNull().default('check'),
     reference_number: text('reference_number'),
+    /** The check's number when paid by check (positive pay lists them; bank matching finds them on the statement). */
+    check_number: text('check_number'),
     notes: text('notes'),
     /** The bank account it was paid from (a fund's cash account). */
     cash_account_id: text('cash_account_id').notNull().references(() => chartOfAccounts.id),
@@ -293,5 +302,9 @@ export const billPayments = pgTable(
     fund_split: jsonb('fund_split').$type<Array<{ fund_id: string; cents: number }>>().notNull(),
     deleted_at: deletedAt(),
   },
-  (t) => [index('bill_payments_bill_idx').on(t.bill_id), check('bill_payments_amount_pos', sql`${t.amount} > 0`)],
+  (t) => [
+    index('bill_payments_bill_idx').on(t.bill_id),
+    index('bill_payments_cash_account_date_idx').on(t.cash_account_id, t.payment_date),
+    check('bill_payments_amount_pos', sql`${t.amount} > 0`),
+  ],
 );
