@@ -116,6 +116,13 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
     delete: { status: 409, code: 'statement_line' },
     deleteMany: { status: 409, code: 'statement_line' },
   },
+  // Started, cleared, completed and voided through their functions; only a draft is deleted (each delete here gets a fresh draft).
+  BankReconciliation: {
+    create: { status: 403, message: /^A reconciliation is started with startReconciliation/ },
+    bulk: { status: 403, message: /^A reconciliation is started with startReconciliation/ },
+    import: { status: 403, message: /^A reconciliation is started with startReconciliation/ },
+    update: { status: 403, message: /^Reconciliation records cannot be changed here$/ },
+  },
   // An application is posted to the ledger: it is created or removed, never edited.
   PaymentInvoice: {
     update: { status: 403, message: /^Payment application records cannot be changed here$/ },
@@ -293,8 +300,11 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
     }
     case 'BankStatement':
     case 'BankStatementLine':
-      // Refused for every caller (imported from files); the body is never read.
+    case 'BankReconciliation':
+      // Refused for every caller (imported from files, or started by startReconciliation); the body is never read.
       return { bank_account_id: seed.BankAccount!.a };
+    case 'BankRule':
+      return { name: `Matrix fee ${n}`, description_contains: `MATRIX FEE ${n}`, amount_min: -10, amount_max: 0, account_id: seed.ChartOfAccount!.a, fund_id: systemFund.operating };
     default:
       throw new Error(`No payload for entity ${entity}: add one to newPayload()`);
   }
@@ -314,6 +324,22 @@ function statementRequest(): Req {
 }
 const importStatement = (caller: Caller) => send(caller, statementRequest());
 
+/** A new bank account on its own cash account (a reconciliation needs one without a draft). */
+const freshBankAccount = async () => (await adminCreate('BankAccount', await newPayload('BankAccount'))).id;
+/** A fresh unmatched statement line of the matrix's bank account. */
+async function freshBankLine(): Promise<string> {
+  const imported = (await importStatement('admin')).json() as { statement_id: string };
+  return (await adminList('BankStatementLine', { statement_id: imported.statement_id }))[0]!.id as string;
+}
+/** A draft reconciliation of a new account without postings (balanced at 0), completed when asked. */
+async function freshReconciliation(complete = false): Promise<string> {
+  const res = await send('admin', { method: 'POST', url: '/functions/startReconciliation', json: { bank_account_id: await freshBankAccount(), statement_date: '2025-06-30', ending_balance: 0 } });
+  expect(res.statusCode, res.body).toBe(200);
+  const id = (res.json() as { reconciliation: { id: string } }).reconciliation.id;
+  if (complete) expect((await send('admin', { method: 'POST', url: '/functions/completeReconciliation', json: { reconciliation_id: id } })).statusCode).toBe(200);
+  return id;
+}
+
 /** A payment application body: a sent invoice with a balance and a payment with money left, both the owner's. */
 async function applicationPayload(ownerId: string): Promise<Record<string, unknown>> {
   const n = next();
@@ -328,6 +354,8 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   BankAccount: { bank_name: 'Matrix Savings Bank' },
   BankStatement: { file_name: 'renamed.ofx' },
   BankStatementLine: { description: 'changed' },
+  BankRule: { name: 'Matrix rule renamed' },
+  BankReconciliation: { ending_balance: 5 },
   Owner: { notes: 'matrix update' },
   Property: { notes: 'matrix update' },
   OwnerProperty: { ownership_percentage: 50 },
@@ -361,6 +389,7 @@ async function freshRecord(entity: string): Promise<string> {
   if (entity === 'User') return (await createUser(t, 'guest_contact')).id;
   if (entity === 'OrgSettings') return seed.OrgSettings!.a; // a singleton: the one record
   if (entity === 'BankStatement') return (await importStatement('admin')).json().statement_id as string;
+  if (entity === 'BankReconciliation') return freshReconciliation();
   return (await adminCreate(entity, await newPayload(entity))).id;
 }
 
@@ -453,6 +482,8 @@ beforeAll(async () => {
   const imported = (await importStatement('admin')).json() as { statement_id: string };
   seed.BankStatement = { a: imported.statement_id };
   seed.BankStatementLine = { a: (await adminList('BankStatementLine', { statement_id: imported.statement_id }))[0]!.id as string };
+  seed.BankRule = { a: (await adminCreate('BankRule', await newPayload('BankRule'))).id };
+  seed.BankReconciliation = { a: await freshReconciliation() };
 
   users.property_manager = await createUser(t, 'property_manager');
   users.owner = await createUser(t, 'owner', { owner_id: ownerA.id });
@@ -623,6 +654,26 @@ const ROUTES: Record<string, RouteRule> = {
     access: 'chart of accounts create (administrators, property managers)',
     expect: staff,
     request: () => statementRequest(),
+  },
+  'GET /api/apps/:appId/bank-accounts/:id/lines': {
+    access: 'chart of accounts read (administrators, property managers)',
+    expect: reportsRead(),
+    request: () => ({ method: 'GET', url: `/bank-accounts/${seed.BankAccount!.a}/lines?status=unmatched` }),
+  },
+  'GET /api/apps/:appId/bank-accounts/:id/unmatched-documents': {
+    access: 'chart of accounts read (administrators, property managers)',
+    expect: reportsRead(),
+    request: () => ({ method: 'GET', url: `/bank-accounts/${seed.BankAccount!.a}/unmatched-documents?from=2025-01-01&to=2025-12-31` }),
+  },
+  'GET /api/apps/:appId/reconciliations/:id': {
+    access: 'chart of accounts read (administrators, property managers)',
+    expect: reportsRead(),
+    request: () => ({ method: 'GET', url: `/reconciliations/${seed.BankReconciliation!.a}` }),
+  },
+  'GET /api/apps/:appId/reconciliations/:id/report': {
+    access: 'chart of accounts read (administrators, property managers)',
+    expect: reportsRead(),
+    request: () => ({ method: 'GET', url: `/reconciliations/${seed.BankReconciliation!.a}/report` }),
   },
   'GET /api/apps/:appId/outbox': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: '/outbox' }) },
   'POST /api/apps/:appId/analytics/track/batch': {
@@ -1601,6 +1652,23 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   unadoptBudget: [{ label: 'an adopted budget', expect: invoicesWrite, params: async () => ({ budget_id: (lastBudget = await freshBudget(true)), reason: 'Board revised it' }), state: async () => (await adminGet('Budget', lastBudget)).body }],
   previewAssessment: [{ label: 'an adopted budget, equal shares', expect: invoicesWrite, params: async () => ({ budget_id: await adoptedBudget(), basis: 'equal', need: 'revenue_accounts', account_ids: [seed.ChartOfAccount!.a] }) }],
   applyAssessment: [{ label: 'an adopted budget, equal shares', expect: invoicesWrite, params: async () => ({ budget_id: await adoptedBudget(), basis: 'equal', need: 'revenue_accounts', account_ids: [seed.ChartOfAccount!.a] }), state: async () => (await adminList('Property')).map((p) => `${p.id}:${p.monthly_hoa_fee}`).sort() }],
+  matchBankLines: [{ label: 'a dry run on the matrix account', expect: invoicesWrite, params: () => ({ bank_account_id: seed.BankAccount!.a, dry_run: true }) }],
+  // Staff reach the lookup of the line (404: unknown); everyone else is refused first.
+  matchBankLine: [{ label: 'an unknown line', expect: { ...invoicesWrite, admin: 404, property_manager: 404 }, params: () => ({ line_id: '0123456789abcdef01234567', payment_ids: ['0123456789abcdef01234567'] }) }],
+  excludeBankLine: [{ label: 'a fresh line', expect: invoicesWrite, params: async () => ({ line_id: await freshBankLine(), reason: 'matrix' }) }],
+  unmatchBankLine: [{
+    label: 'an excluded line', expect: invoicesWrite,
+    params: async () => {
+      const line = await freshBankLine();
+      await asAdmin({ method: 'POST', url: '/functions/excludeBankLine', json: { line_id: line, reason: 'matrix' } });
+      return { line_id: line };
+    },
+  }],
+  startReconciliation: [{ label: 'a new account', expect: invoicesWrite, params: async () => ({ bank_account_id: await freshBankAccount(), statement_date: '2025-06-30', ending_balance: 0 }) }],
+  // Staff reach the draft and are told the posting is not one of it (400); everyone else is refused first.
+  setCleared: [{ label: 'an unknown posting of a draft', expect: { ...invoicesWrite, admin: 400, property_manager: 400 }, params: async () => ({ reconciliation_id: await freshReconciliation(), journal_line_ids: ['0123456789abcdef01234567'], cleared: true }) }],
+  completeReconciliation: [{ label: 'a balanced draft', expect: invoicesWrite, params: async () => ({ reconciliation_id: await freshReconciliation() }) }],
+  voidReconciliation: [{ label: 'the newest completed one', expect: invoicesWrite, params: async () => ({ reconciliation_id: await freshReconciliation(true), reason: 'matrix' }) }],
   // Last: an allowed call rewrites every privilege (to the defaults this matrix assumes).
   initializePrivileges: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],
   initializeDefaultRoles: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],

@@ -205,6 +205,8 @@ async function seedSide(s: Side): Promise<void> {
   if (statement.statusCode !== 200) throw new Error(show('statement import', statement));
   seed.BankStatement = statement.json().statement_id;
   seed.BankStatementLine = (await list(s, 'BankStatementLine', { statement_id: seed.BankStatement }))[0]!.id;
+  seed.BankRule = (await create(s, 'BankRule', { name: `${M} bank fee`, description_contains: `${M.toUpperCase()} FEE`, amount_min: -20, amount_max: 0, account_id: ids.expenseAccount, fund_id: ids.operatingFund })).id;
+  seed.BankReconciliation = (await fn<{ reconciliation: { id: string } }>(s, 'startReconciliation', { bank_account_id: seed.BankAccount, statement_date: '2025-01-31', ending_balance: 0 })).reconciliation.id;
 
   ids.journalEntry = (await fn<{ id: string }>(s, 'postJournalEntry', {
     date: '2025-05-04', memo: `${M} bank fee`,
@@ -492,6 +494,22 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => statementImport(s.seed.BankAccount, s.marker),
     foreign: [{ label: "A's bank account", request: () => statementImport(A().seed.BankAccount, 'Bumblebee'), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/bank-accounts/:id/lines': {
+    request: (s) => get(`/bank-accounts/${s.seed.BankAccount}/lines`),
+    foreign: [{ label: "A's bank account", request: () => get(`/bank-accounts/${A().seed.BankAccount}/lines`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/bank-accounts/:id/unmatched-documents': {
+    request: (s) => get(`/bank-accounts/${s.seed.BankAccount}/unmatched-documents?from=2025-01-01&to=2025-12-31`),
+    foreign: [{ label: "A's bank account", request: () => get(`/bank-accounts/${A().seed.BankAccount}/unmatched-documents?from=2025-01-01&to=2025-12-31`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/reconciliations/:id': {
+    request: (s) => get(`/reconciliations/${s.seed.BankReconciliation}`),
+    foreign: [{ label: "A's reconciliation", request: () => get(`/reconciliations/${A().seed.BankReconciliation}`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/reconciliations/:id/report': {
+    request: (s) => get(`/reconciliations/${s.seed.BankReconciliation}/report`),
+    foreign: [{ label: "A's reconciliation", request: () => get(`/reconciliations/${A().seed.BankReconciliation}/report`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/outbox': {
     request: () => get('/outbox?limit=500'),
     views: [{ label: 'outbox', request: () => get('/outbox?limit=500'), bShows: /bumblebee-owner@example\.com/ }],
@@ -649,6 +667,8 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   BankAccount: { bank_name: 'changed' },
   BankStatement: { file_name: 'changed.ofx' },
   BankStatementLine: { description: 'changed' },
+  BankRule: { name: 'changed' },
+  BankReconciliation: { ending_balance: 1 },
   Owner: { notes: 'changed' },
   Property: { notes: 'changed' },
   OwnerProperty: { ownership_percentage: 50 },
@@ -684,6 +704,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
 const UPDATE_REFUSED_FOR_EVERY_ID: Record<string, Refusal> = {
   BankStatement: { status: 403, message: /^Bank statement records cannot be changed here$/ },
   BankStatementLine: { status: 403, message: /^Bank statement line records cannot be changed here$/ },
+  BankReconciliation: { status: 403, message: /^Reconciliation records cannot be changed here$/ },
   PaymentInvoice: { status: 403, message: /^Payment application records cannot be changed here$/ },
 };
 
@@ -730,6 +751,8 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return { name: `${M} stage ${n}`, days_past_due: 500 + n, fee_product_id: seed.Product, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', is_active: false };
     case 'PaymentPlan':
       return { owner_id: seed.Owner, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] };
+    case 'BankRule':
+      return { name: `${M} rule ${n}`, description_contains: `${M} INTEREST ${n}`, account_id: seed.ChartOfAccount, fund_id: ids.operatingFund };
     default:
       // No field of the entity names another record (owners, units, vendors, tax rates, roles, privileges, reserve
       // components, settings), or only an update names one (User, Fund: REFERENCE_UPDATE).
@@ -926,6 +949,19 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
   runCollections: { noIds: 'runs the path association\'s collection stages; its preview is a view in section 4' },
   approveCollectionLetters: [{ label: "A's letter", params: () => ({ letter_ids: [A().ids.letter] }), refusal: notFound() }],
   skipCollectionLetters: [{ label: "A's letter", params: () => ({ letter_ids: [A().ids.letter] }), refusal: notFound() }],
+  matchBankLines: [{ label: "A's bank account", params: () => ({ bank_account_id: A().seed.BankAccount, dry_run: true }), refusal: notFound() }],
+  matchBankLine: [
+    { label: "A's line", params: () => ({ line_id: A().seed.BankStatementLine, payment_ids: [B().seed.Payment] }), refusal: notFound() },
+    { label: "A's payment for B's line", params: () => ({ line_id: B().seed.BankStatementLine, payment_ids: [A().seed.Payment] }), refusal: noSuch(/was not found in/) },
+    { label: "A's bill payment for B's line", params: () => ({ line_id: B().seed.BankStatementLine, bill_payment_ids: [A().seed.BillPayment] }), refusal: noSuch(/was not found in/) },
+    { label: "A's journal entry for B's line", params: () => ({ line_id: B().seed.BankStatementLine, journal_entry_ids: [A().ids.journalEntry] }), refusal: noSuch(/was not found in/) },
+  ],
+  unmatchBankLine: [{ label: "A's line", params: () => ({ line_id: A().seed.BankStatementLine }), refusal: notFound() }],
+  excludeBankLine: [{ label: "A's line", params: () => ({ line_id: A().seed.BankStatementLine, reason: 'x' }), refusal: notFound() }],
+  startReconciliation: [{ label: "A's bank account", params: () => ({ bank_account_id: A().seed.BankAccount, statement_date: '2025-02-28', ending_balance: 0 }), refusal: notFound() }],
+  setCleared: [{ label: "A's reconciliation", params: () => ({ reconciliation_id: A().seed.BankReconciliation, journal_line_ids: ['0123456789abcdef01234567'], cleared: true }), refusal: notFound() }],
+  completeReconciliation: [{ label: "A's reconciliation", params: () => ({ reconciliation_id: A().seed.BankReconciliation }), refusal: notFound() }],
+  voidReconciliation: [{ label: "A's reconciliation", params: () => ({ reconciliation_id: A().seed.BankReconciliation, reason: 'x' }), refusal: notFound() }],
 };
 
 /** The record ids each report takes in its query (and the refusal A's meet), or none. */
@@ -1190,6 +1226,13 @@ const ROOM_WRITES: Record<string, () => Promise<string>> = {
   BankStatementLine: async () => {
     await send(side.A.admin.token, APP_ID, statementImport(side.A.seed.BankAccount, 'Aardvark'));
     return '*';
+  },
+  // A reconciliation of a new bank account of A (one draft per account).
+  BankReconciliation: async () => {
+    const n = next();
+    const cash = await create(side.A, 'ChartOfAccount', { account_number: `17${n}`, account_name: `Aardvark realtime bank ${n}`, account_type: 'asset', fund_id: side.A.ids.operatingFund });
+    const bank = await create(side.A, 'BankAccount', { name: `Aardvark realtime ${n}`, account_id: cash.id, fund_id: side.A.ids.operatingFund, bank_name: 'Realtime Bank', account_type: 'checking' });
+    return (await fn<{ reconciliation: { id: string } }>(side.A, 'startReconciliation', { bank_account_id: bank.id, statement_date: '2025-06-30', ending_balance: 0 })).reconciliation.id;
   },
   JournalEntry: async () =>
     (await fn<{ id: string }>(side.A, 'postJournalEntry', {

@@ -48,6 +48,13 @@ export const AUDIT_ACTIONS = {
   'budget.adopted': 'Budget adopted',
   'budget.unadopted': 'Budget un-adopted',
   'assessment.applied': 'Assessments applied to units',
+  'bank.matched': 'Bank lines matched automatically',
+  'bank.line_matched': 'Bank line matched by hand',
+  'bank.line_unmatched': 'Bank line unmatched',
+  'bank.line_excluded': 'Bank line excluded',
+  'reconciliation.started': 'Bank reconciliation started',
+  'reconciliation.completed': 'Bank reconciliation completed',
+  'reconciliation.voided': 'Bank reconciliation voided',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -123,15 +123,17 @@ export const bankAccountSchema = z.object({
 });
 
 /** A rule for lines no document explains (fees, interest): bounds are on the signed amount, so a fee rule reads -50 to 0. */
-export const bankRuleInput = z
-  .strictObject({
-    name: reqText('Name', 100),
-    description_contains: reqText('Description contains', 200),
-    amount_min: blankAsNull(signedMoney('Smallest amount')),
-    amount_max: blankAsNull(signedMoney('Largest amount')),
-    account_id: recordId('Account'),
-    fund_id: recordId('Fund'),
-  })
+export const bankRuleFields = z.strictObject({
+  name: reqText('Name', 100),
+  description_contains: reqText('Description contains', 200),
+  amount_min: blankAsNull(signedMoney('Smallest amount')),
+  amount_max: blankAsNull(signedMoney('Largest amount')),
+  account_id: recordId('Account'),
+  fund_id: recordId('Fund'),
+});
+/** A change of a rule: any of its fields (the server checks the bounds on the rule as changed). */
+export const bankRuleUpdate = bankRuleFields.partial();
+export const bankRuleInput = bankRuleFields
   .check((ctx) => {
     const { amount_min: min, amount_max: max } = ctx.value;
     if (min !== null && min !== undefined && max !== null && max !== undefined && min > max) {

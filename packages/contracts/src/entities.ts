@@ -248,6 +248,8 @@ export const billPaymentInput = z.strictObject({
   amount: money('Amount'),
   payment_method: enumOf('Payment method', PAYMENT_METHODS).optional(),
   reference_number: optText(100),
+  /** The check's number when paid by check: bank matching finds the cleared check by it, positive pay lists it. */
+  check_number: blankAsNull(z.string().trim().regex(/^\d{1,15}$/, 'Check number must be 1 to 15 digits')).optional(),
   notes: optText(5000),
   /** The bank account it was paid from; Operating Cash when none is given. */
   cash_account_id: optRecordId('Cash account'),

@@ -1,3 +1,5 @@
+import { chooseOption } from '../lib/select.mjs';
+
 /** The Journal Entries screen: the type filter, the entries with their lines, New Journal Entry and Reverse Entry. */
 export class JournalEntriesPage {
   /** @param {import('playwright-core').Page} page */
@@ -57,14 +59,8 @@ export class JournalEntriesPage {
   async fillLine(scope, n, line) {
     const item = scope.getByRole('listitem', { name: `Line ${n}`, exact: true });
     if (!(await item.count())) await scope.getByRole('button', { name: 'Add Line' }).click();
-    if (line.account) {
-      await item.getByRole('combobox', { name: 'Account' }).click();
-      await this.page.getByRole('option', { name: line.account, exact: true }).click();
-    }
-    if (line.fund) {
-      await item.getByRole('combobox', { name: 'Fund' }).click();
-      await this.page.getByRole('option', { name: line.fund, exact: true }).click();
-    }
+    if (line.account) await chooseOption(this.page, item.getByRole('combobox', { name: 'Account' }), line.account);
+    if (line.fund) await chooseOption(this.page, item.getByRole('combobox', { name: 'Fund' }), line.fund);
     if (line.debit !== undefined) await item.getByLabel('Debit').fill(line.debit);
     if (line.credit !== undefined) await item.getByLabel('Credit', { exact: true }).fill(line.credit);
     if (line.memo !== undefined) await item.getByLabel('Line memo').fill(line.memo);

@@ -1,14 +1,27 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { statementImportAnswer } from '@covenant/contracts/banking';
-import { bankStatementLines, bankStatements } from '@covenant/db/schema/banking';
-import { onCommit } from '../../lib/context.ts';
-import { ConflictError } from '../../lib/errors.ts';
+import { BANK_LINE_STATUSES, bankRuleInput, bankRuleUpdate, reconciliationReportSchema, statementImportAnswer } from '@covenant/contracts/banking';
+import { isoDate } from '@covenant/contracts/fields';
+import { bankRules, bankReconciliations, bankStatementLines, bankStatements } from '@covenant/db/schema/banking';
+import { chartOfAccounts, funds } from '@covenant/db/schema/finance';
+import { onCommit, type Ctx } from '../../lib/context.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { fileResponse } from '@covenant/contracts/platform';
+import { parseInput } from '../../lib/parse-input.ts';
 import { readFileAndFields, requireSession } from '../../lib/request-body.ts';
-import type { EntityDef } from '../../platform/entities/entity-def.ts';
+import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import type { Feature } from '../../platform/registry.ts';
+import { loadLetterhead, renderReconciliationPdf } from '../statements/pdf.ts';
+import { pdfHeaders } from '../statements/statements.feature.ts';
 import { bankAccountEntity, seedBankAccounts } from './bank-accounts.ts';
+import {
+  excludeBankLineFn, listBankLines, matchBankLineFn, matchBankLinesFn, unmatchBankLineFn, unmatchedDocuments,
+} from './matching.service.ts';
+import {
+  beforeReconciliationDelete, completeReconciliationFn, reconciliationReportOf, reconciliationView, setClearedFn,
+  startReconciliationFn, voidReconciliationFn,
+} from './reconciliation.service.ts';
 import { importStatement } from './statement-import.ts';
 
 /** The largest statement file accepted (a year of a busy account in OFX is a few megabytes). */
@@ -55,7 +68,83 @@ const bankStatementLineEntity: EntityDef = {
   },
 };
 
+/** The rule's account and fund exist and are active (a missing one reads as a clear 400, not a foreign key error). */
+async function checkRuleTargets(ctx: Ctx, values: Row): Promise<void> {
+  if (values.account_id !== undefined) {
+    const [a] = await ctx.db.select({ active: chartOfAccounts.is_active, name: chartOfAccounts.account_name }).from(chartOfAccounts).where(eq(chartOfAccounts.id, values.account_id as string)).limit(1);
+    if (!a) throw new ValidationError('Account does not exist');
+    if (!a.active) throw new ValidationError(`${a.name} is inactive`);
+  }
+  if (values.fund_id !== undefined) {
+    const [f] = await ctx.db.select({ active: funds.is_active, name: funds.name }).from(funds).where(eq(funds.id, values.fund_id as string)).limit(1);
+    if (!f) throw new ValidationError('Fund does not exist');
+    if (!f.active) throw new ValidationError(`The ${f.name} fund is inactive`);
+  }
+}
+
+/** Rules for bank lines no document explains (fees, interest): matching posts a journal entry by them. */
+const bankRuleEntity: EntityDef = {
+  name: 'BankRule',
+  label: 'bank rule',
+  table: bankRules,
+  resource: 'chart_of_accounts',
+  createInput: bankRuleInput as unknown as z.ZodType<Row>,
+  updateInput: bankRuleUpdate as unknown as z.ZodType<Row>,
+  scope: { kind: 'creator' },
+  hooks: {
+    async prepareCreate(ctx, values) {
+      await checkRuleTargets(ctx, values);
+      return values;
+    },
+    async prepareUpdate(ctx, changes, existing) {
+      await checkRuleTargets(ctx, changes);
+      const min = changes.amount_min !== undefined ? changes.amount_min : existing.amount_min;
+      const max = changes.amount_max !== undefined ? changes.amount_max : existing.amount_max;
+      if (min !== null && min !== undefined && max !== null && max !== undefined && Number(min) > Number(max)) throw new ValidationError('Largest amount must not be below the smallest amount');
+      return changes;
+    },
+  },
+};
+
+/** Reconciliations: started, cleared, completed and voided through their functions; a draft may be deleted. */
+const bankReconciliationEntity: EntityDef = {
+  name: 'BankReconciliation',
+  label: 'reconciliation',
+  table: bankReconciliations,
+  resource: 'chart_of_accounts',
+  createRefusal: 'A reconciliation is started with startReconciliation {bank_account_id, statement_date, ending_balance}',
+  scope: { kind: 'creator' },
+  hooks: { beforeDelete: beforeReconciliationDelete },
+};
+
+const params = z.object({ appId: z.string(), id: z.string().max(64) });
+const lineListQuery = z.object({
+  status: z.enum(BANK_LINE_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+const documentsQuery = z.object({ from: isoDate('From'), to: isoDate('To') });
+const reportQuery = z.object({ format: z.enum(['json', 'pdf']).optional() });
+
 async function bankingRoutes(app: FastifyInstance) {
+  app.get('/api/apps/:appId/bank-accounts/:id/lines', { schema: { tags: ['banking'], params, querystring: lineListQuery.partial() } }, async (request) =>
+    listBankLines(request.ctx, (request.params as { id: string }).id, parseInput(lineListQuery, request.query)));
+  app.get('/api/apps/:appId/bank-accounts/:id/unmatched-documents', { schema: { tags: ['banking'], params, querystring: documentsQuery.partial() } }, async (request) =>
+    unmatchedDocuments(request.ctx, (request.params as { id: string }).id, parseInput(documentsQuery, request.query)));
+  app.get('/api/apps/:appId/reconciliations/:id', { schema: { tags: ['banking'], params } }, async (request) =>
+    reconciliationView(request.ctx, bankReconciliationEntity, (request.params as { id: string }).id));
+  app.get(
+    '/api/apps/:appId/reconciliations/:id/report',
+    { schema: { tags: ['banking'], params, querystring: reportQuery, response: { 200: fileResponse(['application/pdf'], 'The reconciliation report as JSON, or as a PDF (format=pdf)', reconciliationReportSchema) } } },
+    async (request, reply) => {
+      const ctx = request.ctx;
+      const { json, bank_account_name, status } = await reconciliationReportOf(ctx, bankReconciliationEntity, (request.params as { id: string }).id);
+      if ((request.query as { format?: string }).format !== 'pdf') return json;
+      const pdf = await renderReconciliationPdf(await loadLetterhead(ctx), { ...json, bank_account_name, status });
+      return reply.headers(pdfHeaders(`reconciliation-${bank_account_name}-${json.statement_date}.pdf`)).send(pdf);
+    },
+  );
+
   app.post(
     '/api/apps/:appId/bank-accounts/:id/statements',
     {
@@ -70,9 +159,21 @@ async function bankingRoutes(app: FastifyInstance) {
   );
 }
 
+const BOOKS = 'chart_of_accounts update (administrators and property managers by default); the bank account, line or reconciliation is fetched through the caller\'s scope';
+
 export const bankingFeature: Feature = {
   name: 'banking',
-  entities: [bankAccountEntity, bankStatementEntity, bankStatementLineEntity],
+  entities: [bankAccountEntity, bankStatementEntity, bankStatementLineEntity, bankRuleEntity, bankReconciliationEntity],
+  functions: [
+    { name: 'matchBankLines', access: BOOKS, handler: matchBankLinesFn },
+    { name: 'matchBankLine', access: BOOKS, handler: matchBankLineFn(bankStatementLineEntity) },
+    { name: 'unmatchBankLine', access: BOOKS, handler: unmatchBankLineFn(bankStatementLineEntity) },
+    { name: 'excludeBankLine', access: BOOKS, handler: excludeBankLineFn(bankStatementLineEntity) },
+    { name: 'startReconciliation', access: BOOKS, handler: startReconciliationFn(bankReconciliationEntity) },
+    { name: 'setCleared', access: BOOKS, handler: setClearedFn(bankReconciliationEntity) },
+    { name: 'completeReconciliation', access: BOOKS, handler: completeReconciliationFn(bankReconciliationEntity) },
+    { name: 'voidReconciliation', access: BOOKS, handler: voidReconciliationFn(bankReconciliationEntity) },
+  ],
   routes: bankingRoutes,
   seed: seedBankAccounts,
 };

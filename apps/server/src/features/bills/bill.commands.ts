@@ -14,6 +14,7 @@ import { assertDateMove, openByFund, postEntries, postEntry, replacePosting, rev
 import { billPaymentPosting, splitByFund } from '../ledger/posting.rules.ts';
 import { vendorEntity } from '../vendors/vendors.feature.ts';
 import { billEntity, billLineEntity, billPaymentEntity } from './bills.entities.ts';
+import { assertNotMatched } from '../banking/matching.service.ts';
 import {
   assertBillChange, assertBillPayment, billCancellationDate, billPhaseForCreate, billPhaseOf, computeBill, defaultBillDueDate, DERIVED_BILL_STATUSES,
 } from './bill.rules.ts';
@@ -300,6 +301,7 @@ export interface BillPaymentInput {
   amount: number | string;
   payment_method?: (typeof PAYMENT_METHODS)[number] | undefined;
   reference_number?: string | null | undefined;
+  check_number?: string | null | undefined;
   notes?: string | null | undefined;
   cash_account_id?: string | null | undefined;
 }
@@ -324,7 +326,7 @@ export async function payBill(ctx: Ctx, input: BillPaymentInput): Promise<string
     const id = newId();
     await tx.db.insert(billPayments).values({
       id, bill_id: bill.id, payment_date: input.payment_date, amount: centsToDecimal(cents), payment_method: input.payment_method ?? 'check',
-      reference_number: input.reference_number ?? null, notes: input.notes ?? null, cash_account_id: cash.id, fund_split: split, created_by: tx.actor?.email ?? null,
+      reference_number: input.reference_number ?? null, check_number: input.check_number ?? null, notes: input.notes ?? null, cash_account_id: cash.id, fund_split: split, created_by: tx.actor?.email ?? null,
     });
     await postEntry(tx, {
       date: input.payment_date, memo: `Payment of bill ${bill.bill_number}`, source_type: 'bill_payment', source_id: id,
@@ -354,7 +356,7 @@ export async function insertBillPayments(
   );
 }
 
-const EDITABLE_BILL_PAYMENT_FIELDS = ['notes', 'reference_number', 'payment_method'];
+const EDITABLE_BILL_PAYMENT_FIELDS = ['notes', 'reference_number', 'payment_method', 'check_number'];
 
 export async function updateBillPayment(ctx: Ctx, id: string, changes: Row): Promise<void> {
   await withTransaction(ctx, async (tx) => {
@@ -371,6 +373,7 @@ export async function deleteBillPayment(ctx: Ctx, id: string): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const found = await recordForActor(tx, billPaymentEntity, id, 'delete');
     const bill = await lockBill(tx, found.bill_id as string);
+    await assertNotMatched(tx, 'bill_payment', id);
     await recordAudit(tx, { action: 'bill_payment.deleted', target_type: 'BillPayment', target_id: id, before: found, detail: { bill_number: bill.bill_number } });
     await reverseSource(tx, 'bill_payment', id, 'Bill payment deleted');
     await tx.db.update(billPayments).set({ deleted_at: new Date() }).where(eq(billPayments.id, id));

@@ -23,6 +23,7 @@ import { ownerEntity } from '../owners/owners.feature.ts';
 import { insertPayments } from '../payments/payment.commands.ts';
 import { vendorEntity } from '../vendors/vendors.feature.ts';
 import { assertJournalLines, openingTieOut, type JournalLineCents } from './journal.rules.ts';
+import { assertNotMatched } from '../banking/matching.service.ts';
 
 /**
  * Manual journal entries and the opening balances of an association moving in. Both post through the ledger
@@ -82,6 +83,7 @@ export async function reverseJournalEntry(ctx: Ctx, params: Record<string, unkno
       throw new ConflictError('Only manual journal entries and transfers are reversed here; documents are corrected through their own commands', 'not_manual');
     }
     if (input.date < entry.entry_date) throw new ValidationError(`A reversal cannot be dated before the entry (${entry.entry_date})`);
+    await assertNotMatched(tx, 'journal_entry', entry.id);
     await assertOpenDate(tx, input.date, 'The reversal date');
     const reversed = await reverseSource(tx, entry.source_type as 'journal' | 'transfer', entry.source_id!, `Reversal: ${input.reason}`, input.date);
     if (reversed === 0) throw new ConflictError('This entry is already reversed', 'already_reversed');

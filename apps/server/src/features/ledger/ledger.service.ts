@@ -4,6 +4,7 @@ import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { laterDate } from '@covenant/contracts/dates';
 import { newId } from '@covenant/db/ids';
 import { journalEntries, journalLines, ledgerSettings } from '@covenant/db/schema/ledger';
+import { bankAccounts, bankReconciliationLines, bankReconciliations } from '@covenant/db/schema/banking';
 import { addDays } from '@covenant/contracts/documents';
 import { ConflictError } from '../../lib/errors.ts';
 import { onCommit, type Ctx } from '../../lib/context.ts';
@@ -160,6 +161,7 @@ async function linesOf(ctx: Ctx, entryIds: string[]): Promise<Map<string, Postin
  */
 export async function reverseSource(ctx: Ctx, sourceType: SourceType, sourceId: string, memo: string, on?: string): Promise<number> {
   const entries = await activeEntries(ctx, sourceType, sourceId);
+  await assertNotReconciled(ctx, entries.map((e) => e.id));
   const lines = await linesOf(ctx, entries.map((e) => e.id));
   await postEntries(
     ctx,
@@ -174,6 +176,28 @@ export async function reverseSource(ctx: Ctx, sourceType: SourceType, sourceId: 
     })),
   );
   return entries.length;
+}
+
+/**
+ * A posting cleared by a completed bank reconciliation is locked: the document behind it is not cancelled,
+ * deleted, bounced or edited (each goes through reverseSource) until that reconciliation is voided.
+ */
+export async function assertNotReconciled(ctx: Ctx, entryIds: readonly string[]): Promise<void> {
+  if (entryIds.length === 0) return;
+  const [hit] = await ctx.db
+    .select({ statement_date: bankReconciliations.statement_date, bank: bankAccounts.name })
+    .from(bankReconciliationLines)
+    .innerJoin(journalLines, eq(journalLines.id, bankReconciliationLines.journal_line_id))
+    .innerJoin(bankReconciliations, eq(bankReconciliations.id, bankReconciliationLines.reconciliation_id))
+    .innerJoin(bankAccounts, eq(bankAccounts.id, bankReconciliations.bank_account_id))
+    .where(and(inArray(journalLines.entry_id, [...entryIds]), eq(bankReconciliations.status, 'completed')))
+    .limit(1);
+  if (hit) {
+    throw new ConflictError(
+      `This posting was cleared in the ${hit.bank} reconciliation of ${hit.statement_date}: it cannot change unless that reconciliation is voided`,
+      'reconciled',
+    );
+  }
 }
 
 /**

@@ -27,6 +27,7 @@ import { ownerEntity } from '../owners/owners.feature.ts';
 import { paymentEntity, paymentInvoiceEntity } from './payments.entities.ts';
 import { orgPolicy } from '../org-settings/org-policy.ts';
 import { applicationDate, applicationOrder, assertApplication, chargeKind, planBounce, type OpenCharge } from './payment.rules.ts';
+import { assertNotMatched } from '../banking/matching.service.ts';
 
 /**
  * The one write path of owner payments and their applications to invoices. Lock order everywhere: the
@@ -367,6 +368,7 @@ export async function deletePayment(ctx: Ctx, id: string): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     const found = await recordForActor(tx, paymentEntity, id, 'delete');
     const payment = await lockPayment(tx, id);
+    await assertNotMatched(tx, 'payment', id);
     await recordAudit(tx, {
       action: 'payment.deleted', target_type: 'Payment', target_id: id, before: found,
       detail: { payment_number: payment.payment_number, owner_id: payment.owner_id, amount: payment.amount, status: payment.status },

@@ -228,3 +228,58 @@ export async function renderCollectionLetterPdf(lh: Letterhead, letter: LetterFo
   doc.end();
   return done;
 }
+
+export interface ReconciliationForPdf {
+  bank_account_name: string;
+  status: string;
+  statement_date: string;
+  beginning_balance: number;
+  ending_balance: number;
+  cleared_deposits: number;
+  cleared_withdrawals: number;
+  cleared_balance: number;
+  difference: number;
+  outstanding_checks: Array<{ date: string; amount: number; reference: string | null; description: string | null }>;
+  outstanding_checks_total: number;
+  deposits_in_transit: Array<{ date: string; amount: number; reference: string | null; description: string | null }>;
+  deposits_in_transit_total: number;
+  adjusted_bank_balance: number;
+  ledger_balance: number;
+  unexplained_difference: number;
+}
+
+/** The bank reconciliation report an auditor asks for: the statement's balances, what cleared, what is outstanding, and the books' balance. */
+export async function renderReconciliationPdf(lh: Letterhead, r: ReconciliationForPdf): Promise<Buffer> {
+  const { doc, done } = newDocument(`Bank reconciliation ${r.bank_account_name} ${r.statement_date}`);
+  letterhead(doc, lh, 'Bank reconciliation', [r.bank_account_name, `Statement date ${r.statement_date}`, ...(r.status === 'completed' ? [] : [r.status.toUpperCase()])]);
+  const summary: Array<[string, number, boolean?]> = [
+    ['Beginning balance', r.beginning_balance],
+    ['Cleared deposits', r.cleared_deposits],
+    ['Cleared withdrawals', -r.cleared_withdrawals],
+    ['Cleared balance', r.cleared_balance, true],
+    ['Statement ending balance', r.ending_balance, true],
+    ['Difference', r.difference],
+  ];
+  table(doc, [{ label: 'Statement', width: 380 }, { label: 'Amount', width: 132, align: 'right' }], summary.map(([l, v]) => [l, money(Math.round(v * 100))]));
+  doc.moveDown();
+  const items = (title: string, list: ReconciliationForPdf['outstanding_checks'], total: number) => {
+    doc.font('Helvetica-Bold').fontSize(11).text(title, 50, doc.y);
+    doc.moveDown(0.3);
+    const rows = list.map((p) => [p.date, p.reference ?? '', p.description ?? '', money(Math.round(p.amount * 100))]);
+    rows.push(['', '', `Total (${list.length})`, money(Math.round(total * 100))]);
+    table(doc, [{ label: 'Date', width: 70 }, { label: 'Reference', width: 130 }, { label: 'Description', width: 200 }, { label: 'Amount', width: 112, align: 'right' }], rows, { boldLast: true });
+    doc.moveDown();
+  };
+  items('Outstanding checks and withdrawals', r.outstanding_checks, -r.outstanding_checks_total);
+  items('Deposits in transit', r.deposits_in_transit, r.deposits_in_transit_total);
+  table(doc, [{ label: 'Proof', width: 380 }, { label: 'Amount', width: 132, align: 'right' }], [
+    ['Statement ending balance', money(Math.round(r.ending_balance * 100))],
+    ['Add deposits in transit', money(Math.round(r.deposits_in_transit_total * 100))],
+    ['Less outstanding checks and withdrawals', money(Math.round(-r.outstanding_checks_total * 100))],
+    ['Adjusted bank balance', money(Math.round(r.adjusted_bank_balance * 100))],
+    ['Balance per books', money(Math.round(r.ledger_balance * 100))],
+    ['Unexplained difference', money(Math.round(r.unexplained_difference * 100))],
+  ], { boldLast: true });
+  doc.end();
+  return done;
+}
