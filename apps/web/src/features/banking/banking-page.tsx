@@ -11,6 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { useLiveRefresh, entityKeys } from '@/lib/entities';
@@ -20,6 +21,8 @@ import { bankAccountsQuery, bankAccountLabel, fundLabel, fundsQuery } from '@/fe
 import { BankAccountDialog } from './bank-account-dialog';
 import { bankAccountRecordsQuery, bankLinesQuery, LINES_PAGE_SIZE, statementsQuery, useDeleteStatement, type BankAccountRecord, type BankStatementRecord } from './banking.api';
 import { ImportStatementDialog } from './import-statement-dialog';
+import { MatchQueue } from './match-queue';
+import { ReconcilePanel } from './reconcile-panel';
 
 const STATUS_LABEL = { unmatched: 'Unmatched', matched: 'Matched', excluded: 'Excluded' } as const;
 
@@ -27,7 +30,7 @@ const STATUS_LABEL = { unmatched: 'Unmatched', matched: 'Matched', excluded: 'Ex
 export default function BankingPage() {
   const user = useCurrentUser();
   const { canWrite } = accessOf(user, 'chart_of_accounts');
-  useLiveRefresh(entityKeys.all('BankAccount'), 'BankAccount', 'BankStatement', 'BankStatementLine');
+  useLiveRefresh(entityKeys.all('BankAccount'), 'BankAccount', 'BankStatement', 'BankStatementLine', 'BankReconciliation');
   const accounts = useQuery(bankAccountRecordsQuery());
   const funds = useQuery(fundsQuery());
   const ledgerAccounts = useQuery(bankAccountsQuery());
@@ -123,11 +126,12 @@ function AccountStatements({ account, canWrite, accounts, onPick }: { account: B
   const remove = useDeleteStatement();
   const [deleting, setDeleting] = useState<BankStatementRecord | null>(null);
   const rows = lines.data?.rows ?? [];
+  const [tab, setTab] = useState<'statements' | 'match' | 'reconcile'>('statements');
 
   return (
     <section className="space-y-4" aria-label={`Statements of ${account.name}`}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 className="text-lg font-semibold">Statements of {account.name}</h2>
+        <h2 className="text-lg font-semibold">{account.name}</h2>
         <div className="w-64 space-y-1">
           <Label htmlFor="banking-account">Bank account</Label>
           <OptionSelect
@@ -142,86 +146,99 @@ function AccountStatements({ account, canWrite, accounts, onPick }: { account: B
           />
         </div>
       </div>
-      <Card className="py-0">
-        <Table aria-label="Imported statements">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Period</TableHead>
-              <TableHead>Format</TableHead>
-              <TableHead className="text-right">Lines</TableHead>
-              <TableHead className="text-right">Already there</TableHead>
-              <TableHead className="text-right">Closing balance</TableHead>
-              <TableHead>Notes</TableHead>
-              {canWrite ? <TableHead className="sr-only">Actions</TableHead> : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(statements.data ?? []).map((s) => (
-              <TableRow key={s.id}>
-                <TableCell className="whitespace-nowrap">
-                  {s.period_start} to {s.period_end}
-                </TableCell>
-                <TableCell>{s.format.toUpperCase()}</TableCell>
-                <TableCell className="text-right tabular-nums">{s.lines_imported}</TableCell>
-                <TableCell className="text-right tabular-nums">{s.duplicates_skipped}</TableCell>
-                <TableCell className="text-right tabular-nums">{s.closing_balance === null ? '—' : formatMoney(s.closing_balance)}</TableCell>
-                <TableCell className="text-muted-foreground max-w-80 text-xs">{s.warnings.join(' ') || s.file_name}</TableCell>
-                {canWrite ? (
-                  <TableCell className="text-right">
-                    <Button variant="ghost" size="icon" aria-label={`Delete the statement of ${s.period_start} to ${s.period_end}`} onClick={() => setDeleting(s)}>
-                      <Trash2Icon aria-hidden="true" />
-                    </Button>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as typeof tab)}>
+        <TabsList aria-label={`${account.name}: statements, matching, reconciliation`}>
+          <TabsTrigger value="statements">Statements</TabsTrigger>
+          <TabsTrigger value="match">Match</TabsTrigger>
+          <TabsTrigger value="reconcile">Reconcile</TabsTrigger>
+        </TabsList>
+      </Tabs>
+      {tab === 'match' ? <MatchQueue account={account} canWrite={canWrite} /> : null}
+      {tab === 'reconcile' ? <ReconcilePanel account={account} canWrite={canWrite} /> : null}
+      {tab === 'statements' ? (
+        <>
+        <Card className="py-0">
+          <Table aria-label="Imported statements">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Period</TableHead>
+                <TableHead>Format</TableHead>
+                <TableHead className="text-right">Lines</TableHead>
+                <TableHead className="text-right">Already there</TableHead>
+                <TableHead className="text-right">Closing balance</TableHead>
+                <TableHead>Notes</TableHead>
+                {canWrite ? <TableHead className="sr-only">Actions</TableHead> : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(statements.data ?? []).map((s) => (
+                <TableRow key={s.id}>
+                  <TableCell className="whitespace-nowrap">
+                    {s.period_start} to {s.period_end}
                   </TableCell>
-                ) : null}
-              </TableRow>
-            ))}
-            {statements.isSuccess && statements.data.length === 0 ? (
+                  <TableCell>{s.format.toUpperCase()}</TableCell>
+                  <TableCell className="text-right tabular-nums">{s.lines_imported}</TableCell>
+                  <TableCell className="text-right tabular-nums">{s.duplicates_skipped}</TableCell>
+                  <TableCell className="text-right tabular-nums">{s.closing_balance === null ? '—' : formatMoney(s.closing_balance)}</TableCell>
+                  <TableCell className="text-muted-foreground max-w-80 text-xs">{s.warnings.join(' ') || s.file_name}</TableCell>
+                  {canWrite ? (
+                    <TableCell className="text-right">
+                      <Button variant="ghost" size="icon" aria-label={`Delete the statement of ${s.period_start} to ${s.period_end}`} onClick={() => setDeleting(s)}>
+                        <Trash2Icon aria-hidden="true" />
+                      </Button>
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              ))}
+              {statements.isSuccess && statements.data.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={canWrite ? 7 : 6} className="text-muted-foreground py-6 text-center">
+                    No statements imported yet.
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </Card>
+        <Card className="py-0">
+          <Table aria-label="Statement lines">
+            <TableHeader>
               <TableRow>
-                <TableCell colSpan={canWrite ? 7 : 6} className="text-muted-foreground py-6 text-center">
-                  No statements imported yet.
-                </TableCell>
+                <TableHead>Date</TableHead>
+                <TableHead>Description</TableHead>
+                <TableHead>Check</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead>Status</TableHead>
               </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </Card>
-      <Card className="py-0">
-        <Table aria-label="Statement lines">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Date</TableHead>
-              <TableHead>Description</TableHead>
-              <TableHead>Check</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead>Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell className="whitespace-nowrap">{l.date}</TableCell>
-                <TableCell>
-                  {l.description}
-                  {l.payee ? <span className="text-muted-foreground block text-xs">{l.payee}</span> : null}
-                </TableCell>
-                <TableCell>{l.check_number ?? ''}</TableCell>
-                <TableCell className={`text-right tabular-nums ${l.amount < 0 ? 'text-destructive' : ''}`}>{formatMoney(l.amount)}</TableCell>
-                <TableCell>
-                  <Badge variant={l.status === 'unmatched' ? 'outline' : 'secondary'}>{STATUS_LABEL[l.status]}</Badge>
-                </TableCell>
-              </TableRow>
-            ))}
-            {lines.isSuccess && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="text-muted-foreground py-6 text-center">
-                  No statement lines yet. Import a statement file from the bank.
-                </TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </Card>
-      {lines.data && lines.data.total > LINES_PAGE_SIZE ? <Pager page={page} pageSize={LINES_PAGE_SIZE} shown={rows.length} total={lines.data.total} onPage={setPage} /> : null}
+            </TableHeader>
+            <TableBody>
+              {rows.map((l) => (
+                <TableRow key={l.id}>
+                  <TableCell className="whitespace-nowrap">{l.date}</TableCell>
+                  <TableCell>
+                    {l.description}
+                    {l.payee ? <span className="text-muted-foreground block text-xs">{l.payee}</span> : null}
+                  </TableCell>
+                  <TableCell>{l.check_number ?? ''}</TableCell>
+                  <TableCell className={`text-right tabular-nums ${l.amount < 0 ? 'text-destructive' : ''}`}>{formatMoney(l.amount)}</TableCell>
+                  <TableCell>
+                    <Badge variant={l.status === 'unmatched' ? 'outline' : 'secondary'}>{STATUS_LABEL[l.status]}</Badge>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {lines.isSuccess && rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} className="text-muted-foreground py-6 text-center">
+                    No statement lines yet. Import a statement file from the bank.
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </Card>
+        {lines.data && lines.data.total > LINES_PAGE_SIZE ? <Pager page={page} pageSize={LINES_PAGE_SIZE} shown={rows.length} total={lines.data.total} onPage={setPage} /> : null}
+        </>
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         text={`Delete the statement of ${deleting?.period_start ?? ''} to ${deleting?.period_end ?? ''} with its ${deleting?.lines_imported ?? 0} lines? The file can be imported again afterwards.`}

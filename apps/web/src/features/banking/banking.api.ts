@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CsvMapping, StatementImportAnswer } from '@covenant/contracts/banking';
-import { appRequest } from '@/lib/api';
-import { count, entityKeys, filter, remove } from '@/lib/entities';
+import type { CsvMapping, MatchBankLinesAnswer, MatchCandidate, StatementImportAnswer } from '@covenant/contracts/banking';
+import { appRequest, downloadPdf } from '@/lib/api';
+import { count, entityKeys, filter, invokeFunction, remove } from '@/lib/entities';
 
 /** A bank account as the server answers it: the account number only as its last four characters. */
 export interface BankAccountRecord {
@@ -98,5 +98,131 @@ export function useDeleteStatement() {
 }
 
 function invalidateBanking(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all((['BankAccount', 'BankStatement', 'BankStatementLine'] as const).map((e) => queryClient.invalidateQueries({ queryKey: entityKeys.all(e) })));
+  return Promise.all((['BankAccount', 'BankStatement', 'BankStatementLine', 'BankReconciliation'] as const).map((e) => queryClient.invalidateQueries({ queryKey: entityKeys.all(e) })));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Matching
+// ---------------------------------------------------------------------------------------------
+
+export type MatchRule = MatchBankLinesAnswer['matched'][number]['rule'];
+
+/** What a matched line is matched to, as the server lists it. */
+export interface MatchedDocument {
+  doc_type: 'payment' | 'bill_payment' | 'journal_entry';
+  doc_id: string;
+  rule: MatchRule;
+  date: string | null;
+  amount: number | null;
+  reference: string | null;
+}
+
+export interface QueueLine extends BankLineRecord {
+  excluded_reason: string | null;
+  matches: MatchedDocument[];
+}
+
+export const QUEUE_PAGE_SIZE = 100;
+
+/** A page of the account's lines of one status, newest first, with what each is matched to. */
+export const queueLinesQuery = (bankAccountId: string, status: BankLineRecord['status'], page: number) =>
+  queryOptions({
+    queryKey: [...entityKeys.all('BankStatementLine'), 'queue', bankAccountId, status, page],
+    queryFn: () => appRequest<{ rows: QueueLine[]; total: number }>(`/bank-accounts/${bankAccountId}/lines?status=${status}&limit=${QUEUE_PAGE_SIZE}&skip=${page * QUEUE_PAGE_SIZE}`),
+    enabled: Boolean(bankAccountId),
+    placeholderData: keepPreviousData,
+  });
+
+/** The account's unmatched payments, bill payments and entries between two dates (to match a line by hand). */
+export const unmatchedDocumentsQuery = (bankAccountId: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: [...entityKeys.all('BankStatementLine'), 'documents', bankAccountId, from, to],
+    queryFn: () => appRequest<MatchCandidate[]>(`/bank-accounts/${bankAccountId}/unmatched-documents?from=${from}&to=${to}`),
+  });
+
+/** Runs the matching passes: a dry run suggests, a real run records. */
+export function useMatchBankLines() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { bank_account_id: string; dry_run: boolean }) => invokeFunction<MatchBankLinesAnswer>('matchBankLines', input),
+    onSuccess: (_answer, input) => (input.dry_run ? undefined : invalidateBanking(queryClient)),
+  });
+}
+
+/** The documents chosen for a line, by kind. */
+export function idsByKind(chosen: ReadonlyArray<Pick<MatchCandidate, 'kind' | 'id'>>) {
+  const of = (kind: MatchCandidate['kind']) => chosen.filter((c) => c.kind === kind).map((c) => c.id);
+  return { payment_ids: of('payment'), bill_payment_ids: of('bill_payment'), journal_entry_ids: of('journal_entry') };
+}
+
+/** matchBankLine, unmatchBankLine and excludeBankLine: one line at a time. */
+export function useLineAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { kind: 'match'; line_id: string; payment_ids: string[]; bill_payment_ids: string[]; journal_entry_ids: string[] } | { kind: 'unmatch'; line_id: string } | { kind: 'exclude'; line_id: string; reason: string }) => {
+      const { kind, ...params } = action;
+      const name = kind === 'match' ? 'matchBankLine' : kind === 'unmatch' ? 'unmatchBankLine' : 'excludeBankLine';
+      return invokeFunction<QueueLine>(name, params);
+    },
+    onSuccess: () => invalidateBanking(queryClient),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconciliation
+// ---------------------------------------------------------------------------------------------
+
+export interface ReconciliationRecord {
+  id: string;
+  bank_account_id: string;
+  statement_date: string;
+  beginning_balance: number;
+  ending_balance: number;
+  status: 'draft' | 'completed' | 'void';
+  completed_date: string | null;
+  voided_date: string | null;
+  void_reason: string | null;
+}
+
+export interface ReconciliationView {
+  reconciliation: ReconciliationRecord;
+  bank_account_name: string;
+  figures: { beginning_balance: number; ending_balance: number; cleared_deposits: number; cleared_withdrawals: number; cleared_balance: number; difference: number };
+  postings: Array<{ journal_line_id: string; date: string; amount: number; cleared: boolean; reference: string | null; description: string | null }>;
+}
+
+/** The account's reconciliations, newest statement first. */
+export const reconciliationsQuery = (bankAccountId: string) =>
+  queryOptions({
+    queryKey: entityKeys.list('BankReconciliation', { q: { bank_account_id: bankAccountId }, sort: '-statement_date', limit: 120 }),
+    queryFn: () => filter<ReconciliationRecord>('BankReconciliation', { bank_account_id: bankAccountId }, '-statement_date', 120),
+    enabled: Boolean(bankAccountId),
+  });
+
+/** A reconciliation with its running figures and the postings to clear. */
+export const reconciliationViewQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...entityKeys.all('BankReconciliation'), 'view', id],
+    queryFn: () => appRequest<ReconciliationView>(`/reconciliations/${id}`),
+  });
+
+/** The functions of a reconciliation; each answers the reconciliation as it now is. */
+export function useReconciliationAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, params }: { name: 'startReconciliation' | 'setCleared' | 'completeReconciliation' | 'voidReconciliation'; params: Record<string, unknown> }) =>
+      invokeFunction<ReconciliationView>(name, params),
+    onSuccess: (view) => {
+      queryClient.setQueryData(reconciliationViewQuery(view.reconciliation.id).queryKey, view);
+      return queryClient.invalidateQueries({ queryKey: entityKeys.list('BankReconciliation', { q: { bank_account_id: view.reconciliation.bank_account_id }, sort: '-statement_date', limit: 120 }) });
+    },
+  });
+}
+
+export function useDeleteReconciliation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (id: string) => remove('BankReconciliation', id), onSuccess: () => queryClient.invalidateQueries({ queryKey: entityKeys.all('BankReconciliation') }) });
+}
+
+export const downloadReconciliationReport = (r: ReconciliationRecord, accountName: string) =>
+  downloadPdf(`/reconciliations/${r.id}/report?format=pdf`, `reconciliation-${accountName.replace(/[^A-Za-z0-9]+/g, '-')}-${r.statement_date}.pdf`);

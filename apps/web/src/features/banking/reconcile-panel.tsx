@@ -1,0 +1,276 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '@covenant/contracts/money';
+import { FileTextIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DialogButtons, FormProblem } from '@/components/dialog-form';
+import { SubmitButton } from '@/components/submit-button';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api';
+import {
+  downloadReconciliationReport, reconciliationsQuery, reconciliationViewQuery, useDeleteReconciliation, useReconciliationAction,
+  type BankAccountRecord, type ReconciliationRecord,
+} from './banking.api';
+
+const STATUS_LABEL = { draft: 'In progress', completed: 'Completed', void: 'Void' } as const;
+
+/** Reconciling one bank account to its statements: the list, a new one, the draft being cleared, and voiding the newest. */
+export function ReconcilePanel({ account, canWrite }: { account: BankAccountRecord; canWrite: boolean }) {
+  const list = useQuery(reconciliationsQuery(account.id));
+  const rows = list.data ?? [];
+  const draft = rows.find((r) => r.status === 'draft') ?? null;
+  const newestCompleted = rows.find((r) => r.status === 'completed') ?? null;
+  const [voiding, setVoiding] = useState<ReconciliationRecord | null>(null);
+  const [deleting, setDeleting] = useState<ReconciliationRecord | null>(null);
+  const remove = useDeleteReconciliation();
+
+  return (
+    <section className="space-y-4" aria-label={`Reconciliation of ${account.name}`}>
+      {draft ? <DraftReconciliation id={draft.id} canWrite={canWrite} /> : canWrite ? <StartReconciliation account={account} /> : null}
+      <Card className="py-0">
+        <Table aria-label="Reconciliations">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Statement date</TableHead>
+              <TableHead className="text-right">Beginning balance</TableHead>
+              <TableHead className="text-right">Ending balance</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="sr-only">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>{r.statement_date}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatMoney(r.beginning_balance)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatMoney(r.ending_balance)}</TableCell>
+                <TableCell>
+                  <Badge variant={r.status === 'completed' ? 'secondary' : 'outline'}>{STATUS_LABEL[r.status]}</Badge>
+                  {r.void_reason ? <span className="text-muted-foreground block text-xs">{r.void_reason}</span> : null}
+                </TableCell>
+                <TableCell className="space-x-1 text-right whitespace-nowrap">
+                  <Button
+                    size="sm" variant="ghost" aria-label={`Report of the reconciliation to ${r.statement_date}`}
+                    onClick={() => downloadReconciliationReport(r, account.name).catch((e: unknown) => toast.error(`Failed to download the report: ${errorMessage(e)}`))}
+                  >
+                    <FileTextIcon aria-hidden="true" />
+                    Report
+                  </Button>
+                  {canWrite && r.id === newestCompleted?.id ? (
+                    <Button size="sm" variant="outline" onClick={() => setVoiding(r)} aria-label={`Void the reconciliation to ${r.statement_date}`}>
+                      Void
+                    </Button>
+                  ) : null}
+                  {canWrite && r.status === 'draft' ? (
+                    <Button size="sm" variant="ghost" onClick={() => setDeleting(r)} aria-label={`Delete the reconciliation to ${r.statement_date}`}>
+                      Delete
+                    </Button>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+            {list.isSuccess && rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} className="text-muted-foreground py-6 text-center">
+                  No reconciliations yet.
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Card>
+      {voiding ? <VoidDialog reconciliation={voiding} onClose={() => setVoiding(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        text={`Delete the reconciliation to ${deleting?.statement_date ?? ''} in progress? What was cleared in it is forgotten.`}
+        confirmLabel="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const target = deleting!;
+          setDeleting(null);
+          remove.mutate(target.id, {
+            onSuccess: () => toast.success('Reconciliation deleted'),
+            onError: (e) => toast.error(`Failed to delete the reconciliation: ${errorMessage(e)}`),
+          });
+        }}
+      />
+    </section>
+  );
+}
+
+function StartReconciliation({ account }: { account: BankAccountRecord }) {
+  const [date, setDate] = useState('');
+  const [ending, setEnding] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const start = useReconciliationAction();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!date) return setProblem('Statement date is required');
+    if (ending.trim() === '' || Number.isNaN(Number(ending))) return setProblem('Ending balance must be an amount, such as 1250.00');
+    setProblem(null);
+    start.mutate({ name: 'startReconciliation', params: { bank_account_id: account.id, statement_date: date, ending_balance: Number(ending) } }, {
+      onSuccess: () => toast.success('Reconciliation started'),
+      onError: (err) => setProblem(errorMessage(err)),
+    });
+  };
+  return (
+    <Card className="gap-3 py-5">
+      <CardHeader className="px-5">
+        <CardTitle>
+          <h3>Start Reconciliation</h3>
+        </CardTitle>
+        <CardDescription>Enter the statement's date and ending balance. Postings of matched lines start cleared.</CardDescription>
+      </CardHeader>
+      <CardContent className="px-5">
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Start Reconciliation">
+          <div className="space-y-1">
+            <Label htmlFor="rec-date">Statement date</Label>
+            <Input id="rec-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor="rec-ending">Ending balance</Label>
+            <Input id="rec-ending" inputMode="decimal" value={ending} onChange={(e) => setEnding(e.target.value)} className="w-40" />
+          </div>
+          <SubmitButton isPending={start.isPending}>Start</SubmitButton>
+          <div className="basis-full">
+            <FormProblem message={problem} />
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The draft: the running difference, the postings to clear, and Complete once the difference is zero. */
+function DraftReconciliation({ id, canWrite }: { id: string; canWrite: boolean }) {
+  const view = useQuery(reconciliationViewQuery(id));
+  const act = useReconciliationAction();
+  if (!view.data) return null;
+  const { reconciliation: r, figures: f, postings } = view.data;
+  const toggle = (lineId: string, cleared: boolean) =>
+    act.mutate({ name: 'setCleared', params: { reconciliation_id: r.id, journal_line_ids: [lineId], cleared } }, { onError: (e) => toast.error(errorMessage(e)) });
+  const complete = () =>
+    act.mutate({ name: 'completeReconciliation', params: { reconciliation_id: r.id } }, {
+      onSuccess: () => toast.success('Reconciliation completed'),
+      onError: (e) => toast.error(errorMessage(e)),
+    });
+  const figure = (label: string, value: number, strong = false) => (
+    <div className="space-y-0.5">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className={`tabular-nums ${strong ? 'text-lg font-semibold' : ''}`}>{formatMoney(value)}</dd>
+    </div>
+  );
+  return (
+    <Card className="gap-3 py-5">
+      <CardHeader className="px-5">
+        <CardTitle>
+          <h3>Reconciling to {r.statement_date}</h3>
+        </CardTitle>
+        <CardDescription>Tick what the statement shows. Complete is possible when the difference is zero.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4 px-5">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6" aria-label="Reconciliation figures">
+          {figure('Beginning balance', f.beginning_balance)}
+          {figure('Cleared deposits', f.cleared_deposits)}
+          {figure('Cleared withdrawals', -f.cleared_withdrawals)}
+          {figure('Cleared balance', f.cleared_balance)}
+          {figure('Statement ending balance', f.ending_balance)}
+          <div className="space-y-0.5" aria-live="polite">
+            <dt className="text-muted-foreground text-xs">Difference</dt>
+            <dd className={`text-lg font-semibold tabular-nums ${f.difference === 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive'}`}>{formatMoney(f.difference)}</dd>
+          </div>
+        </dl>
+        <div className="max-h-[28rem] overflow-y-auto rounded-md border">
+          <Table aria-label="Postings to clear">
+            <TableHeader>
+              <TableRow>
+                <TableHead className="w-10"><span className="sr-only">Cleared</span></TableHead>
+                <TableHead>Date</TableHead>
+                <TableHead>Reference</TableHead>
+                <TableHead>Description</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {postings.map((p) => (
+                <TableRow key={p.journal_line_id}>
+                  <TableCell>
+                    <Checkbox
+                      aria-label={`Cleared: ${p.date} ${p.reference ?? p.description ?? ''} ${formatMoney(p.amount)}`}
+                      checked={p.cleared}
+                      disabled={!canWrite || act.isPending}
+                      onCheckedChange={(on) => toggle(p.journal_line_id, on === true)}
+                    />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{p.date}</TableCell>
+                  <TableCell>{p.reference ?? ''}</TableCell>
+                  <TableCell className="text-muted-foreground text-sm">{p.description ?? ''}</TableCell>
+                  <TableCell className={`text-right tabular-nums ${p.amount < 0 ? 'text-destructive' : ''}`}>{formatMoney(p.amount)}</TableCell>
+                </TableRow>
+              ))}
+              {postings.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} className="text-muted-foreground py-6 text-center">
+                    No postings on or before the statement date.
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+          </Table>
+        </div>
+        {canWrite ? (
+          <Button onClick={complete} disabled={act.isPending || f.difference !== 0}>
+            Complete Reconciliation
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function VoidDialog({ reconciliation, onClose }: { reconciliation: ReconciliationRecord; onClose(): void }) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const act = useReconciliationAction();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setProblem('Reason is required');
+    act.mutate({ name: 'voidReconciliation', params: { reconciliation_id: reconciliation.id, reason: reason.trim() } }, {
+      onSuccess: () => {
+        toast.success('Reconciliation voided');
+        onClose();
+      },
+      onError: (err) => setProblem(errorMessage(err)),
+    });
+  };
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Void Reconciliation</DialogTitle>
+          <DialogDescription>
+            Void the reconciliation to {reconciliation.statement_date}? Its cleared postings are unlocked; the next reconciliation begins from the one before it.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="space-y-4">
+          <div className="space-y-1">
+            <Label htmlFor="void-reason">Reason</Label>
+            <Input id="void-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          </div>
+          <FormProblem message={problem} />
+          <DialogButtons onCancel={onClose} isPending={act.isPending}>
+            Void
+          </DialogButtons>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
