@@ -171,6 +171,29 @@ try {
     await lettersSent();
     rows.push(`| Collection letters emailed with their PDF, in the background (${UNITS}) | ${(performance.now() - mailed).toFixed(0)} | | | after the run answered |`);
   }
+  // The bank, matching: a statement of 10,000 deposits drawn across the whole history of payments (each a day after
+  // its payment; dues of equal amounts make most lines ambiguous, as in life), imported through the route, then one
+  // matchBankLines run over it against every payment of the history, recorded (not a dry run).
+  {
+    const { multipartForm } = await import('../src/lib/multipart-form.ts');
+    const [bank] = (await db.execute(sql`select id from bank_accounts where system_key = 'operating'`)).rows as Array<{ id: string }>;
+    const all = (await db.execute(sql`select payment_date::text as date, amount::text as amount, payment_number from payments where deleted_at is null order by payment_date, id`)).rows as Array<{ date: string; amount: string; payment_number: string }>;
+    const step = Math.max(1, Math.floor(all.length / 10_000));
+    const chosen = all.filter((_, i) => i % step === 0).slice(0, 10_000);
+    const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+    const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const text = ['Date,Amount,Description,Reference', ...chosen.map((p, i) => `${us(nextDay(p.date))},${p.amount},DEPOSIT ${p.payment_number},MATCH${i}`)].join('\n');
+    const form = multipartForm([{ name: 'file', value: text, filename: 'history.csv', contentType: 'text/csv' }, { name: 'mapping', value: JSON.stringify({ date: 'Date', amount: 'Amount', description: 'Description', reference: 'Reference', date_format: 'MM/DD/YYYY' }) }]);
+    const imported = await built.app.inject({ method: 'POST', url: `${base}/bank-accounts/${bank!.id}/statements`, headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType }, payload: form.payload });
+    if (imported.statusCode !== 200) throw new Error(`matching statement import: ${imported.statusCode} ${imported.body.slice(0, 200)}`);
+    let answer: { matched: unknown[]; ambiguous: unknown[]; unmatched: unknown[] } = { matched: [], ambiguous: [], unmatched: [] };
+    await timeOnce(`Bank matching, ${chosen.length.toLocaleString('en-US')} lines against ${all.length.toLocaleString('en-US')} payments (recorded)`, 10_000, async () => {
+      const res = await built.app.inject({ method: 'POST', url: `${base}/functions/matchBankLines`, headers: { authorization: `Bearer ${token}` }, payload: { bank_account_id: bank!.id, dry_run: false } });
+      if (res.statusCode !== 200) throw new Error(`matchBankLines: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      answer = res.json();
+    });
+    rows.push(`| Bank matching outcome | ${answer.matched.length} matched, ${answer.ambiguous.length} ambiguous, ${answer.unmatched.length} unmatched | | | |`);
+  }
   // The bank: a 10,000-line statement imported into the Operating account through the route, then the next month's
   // file of 10,000 lines whose first half repeats the last half of the first (dedupe against stored lines).
   {
