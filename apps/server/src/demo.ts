@@ -22,6 +22,7 @@ import { balanceSheet, arAging } from './features/reports/reports.service.ts';
 import { transferBetweenFunds } from './features/funds/funds.feature.ts';
 import { importOpeningBalances } from './features/journal/journal.service.ts';
 import { closeYear } from './features/ledger/periods.service.ts';
+import { loadBankStatements } from './demo-bank.ts';
 import { loadBudgetsAndReserves } from './demo-budgets.ts';
 import { emailStatements, getMailJob } from './features/mailings/mailings.service.ts';
 import { lettersSent, runCollections } from './features/collections/collections.service.ts';
@@ -254,6 +255,10 @@ async function load(base: Ctx) {
   lettersWritten += collectRun.count;
   await lettersSent();
 
+  // The bank: the Operating account's statements of the last three months, the first matched and reconciled.
+  const bankCharges = await make('ChartOfAccount', { account_number: '5800', account_name: 'Bank Charges', account_type: 'expense', description: 'Service fees the bank charges the operating account' });
+  const bank = await loadBankStatements(ctx, { today, feeAccountId: bankCharges.id as string, operatingFundId: fund('operating') });
+
   // The last complete fiscal year is closed: its income and expenses move into each fund's balance.
   const lastYearEnd = `${Number(today.slice(0, 4)) - 1}-12-31`;
   if (lastYearEnd > months[0]!) await closeYear(ctx, { fiscal_year_end: lastYearEnd });
@@ -282,6 +287,7 @@ async function load(base: Ctx) {
     console.log(`    ${f.name} fund: assets ${v(byFund.total_assets_by_fund)}, liabilities ${v(byFund.total_liabilities_by_fund)}, equity ${v(byFund.total_equity_by_fund)} (difference ${v(byFund.difference_by_fund)})`);
   }
   if (lastYearEnd > months[0]!) console.log(`  books closed through ${lastYearEnd} (year-end close into each fund's balance)`);
+  console.log(`  bank: Operating statements ${bank.statements.map((st) => `${st.from} to ${st.to} (${st.lines} lines, closing ${st.closing})`).join('; ')}; the first matched (${bank.autoMatched} by the passes, ${bank.manual} by hand) and reconciled through ${bank.reconciledThrough}; ${bank.leftToMatch} lines of the next two months to match`);
   const t = plan.vsActual.totals;
   console.log(`  budget vs actual, fiscal ${plan.fiscalYear} to date (${plan.vsActual.months.length} months): revenue ${t.revenue.budget.toFixed(2)} budgeted, ${t.revenue.actual.toFixed(2)} actual; expenses ${t.expenses.budget.toFixed(2)} budgeted, ${t.expenses.actual.toFixed(2)} actual; net variance ${t.net.variance.toFixed(2)}`);
   console.log(`  reserves: balance ${plan.study.reserve_balance.toFixed(2)}, fully funded ${plan.study.fully_funded_balance.toFixed(2)}, ${plan.study.percent_funded ?? 0}% funded; ${plan.study.components.length} components`);
