@@ -25,6 +25,7 @@ import { MatchQueue } from './match-queue';
 import { ReconcilePanel } from './reconcile-panel';
 
 const STATUS_LABEL = { unmatched: 'Unmatched', matched: 'Matched', excluded: 'Excluded' } as const;
+const TAB_LABEL = { statements: 'Statements', match: 'Match', reconcile: 'Reconcile' } as const;
 
 /** 'Banking': the association's bank accounts, their imported statements and the statements' lines. */
 export default function BankingPage() {
@@ -99,7 +100,7 @@ export default function BankingPage() {
                       Show statements
                     </Button>
                     {canWrite ? (
-                      <Button size="sm" onClick={() => setImporting(a)} aria-label={`Import Statement into ${a.name}`}>
+                      <Button size="sm" onClick={() => { setImporting(a); setSelectedId(a.id); }} aria-label={`Import Statement into ${a.name}`}>
                         <FileUpIcon aria-hidden="true" />
                         Import Statement
                       </Button>
@@ -148,11 +149,12 @@ function AccountStatements({ account, canWrite, accounts, onPick }: { account: B
       </div>
       <Tabs value={tab} onValueChange={(v) => setTab(v as typeof tab)}>
         <TabsList aria-label={`${account.name}: statements, matching, reconciliation`}>
-          <TabsTrigger value="statements">Statements</TabsTrigger>
-          <TabsTrigger value="match">Match</TabsTrigger>
-          <TabsTrigger value="reconcile">Reconcile</TabsTrigger>
+          <TabsTrigger value="statements" aria-controls="banking-account-panel">Statements</TabsTrigger>
+          <TabsTrigger value="match" aria-controls="banking-account-panel">Match</TabsTrigger>
+          <TabsTrigger value="reconcile" aria-controls="banking-account-panel">Reconcile</TabsTrigger>
         </TabsList>
       </Tabs>
+      <div id="banking-account-panel" role="tabpanel" aria-label={`${account.name}: ${TAB_LABEL[tab]}`} className="space-y-4">
       {tab === 'match' ? <MatchQueue account={account} canWrite={canWrite} /> : null}
       {tab === 'reconcile' ? <ReconcilePanel account={account} canWrite={canWrite} /> : null}
       {tab === 'statements' ? (
@@ -239,6 +241,7 @@ function AccountStatements({ account, canWrite, accounts, onPick }: { account: B
         {lines.data && lines.data.total > LINES_PAGE_SIZE ? <Pager page={page} pageSize={LINES_PAGE_SIZE} shown={rows.length} total={lines.data.total} onPage={setPage} /> : null}
         </>
       ) : null}
+      </div>
       <ConfirmDialog
         open={deleting !== null}
         text={`Delete the statement of ${deleting?.period_start ?? ''} to ${deleting?.period_end ?? ''} with its ${deleting?.lines_imported ?? 0} lines? The file can be imported again afterwards.`}

@@ -100,12 +100,12 @@ export function MatchQueue({ account, canWrite }: { account: BankAccountRecord; 
 
       <Tabs value={status} onValueChange={(v) => { setStatus(v as typeof status); setPage(0); }}>
         <TabsList aria-label="Lines by status">
-          <TabsTrigger value="unmatched">To match</TabsTrigger>
-          <TabsTrigger value="matched">Matched</TabsTrigger>
-          <TabsTrigger value="excluded">Excluded</TabsTrigger>
+          <TabsTrigger value="unmatched" aria-controls="match-lines-panel">To match</TabsTrigger>
+          <TabsTrigger value="matched" aria-controls="match-lines-panel">Matched</TabsTrigger>
+          <TabsTrigger value="excluded" aria-controls="match-lines-panel">Excluded</TabsTrigger>
         </TabsList>
       </Tabs>
-      <Card className="py-0">
+      <Card className="py-0" id="match-lines-panel" role="tabpanel" aria-label="Lines">
         <Table aria-label={status === 'unmatched' ? 'Lines to match' : status === 'matched' ? 'Matched lines' : 'Excluded lines'}>
           <TableHeader>
             <TableRow>
