@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 export class AuditLogPage {
   /** @param {import('playwright-core').Page} page */
   constructor(page) {
@@ -23,8 +24,7 @@ export class AuditLogPage {
 
   /** @param {string} label an action as the filter names it, e.g. 'Sign-in failed' */
   async chooseAction(label) {
-    await this.action.click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await chooseOption(this.page, this.action, label);
   }
 
   /** @param {string} text e.g. 'Showing 1–50 of 55' */

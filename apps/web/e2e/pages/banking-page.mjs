@@ -49,8 +49,7 @@ export class BankingPage {
 
   /** Picks a column (or format) of the CSV mapping step. @param {string} label @param {string} option */
   async pick(label, option) {
-    await this.importDialog.getByRole('combobox', { name: label, exact: true }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await chooseOption(this.page, this.importDialog.getByRole('combobox', { name: label, exact: true }), option);
   }
 
   /** Chooses a column (or the date format) of the CSV mapping step, by the retried pick of a Radix select. @param {string} label @param {string} option */

@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 /** The Bills screen: the table, the Create Bill dialog and the Bill Details dialog with Pay Bill. */
 export class BillsPage {
   /** @param {import('playwright-core').Page} page */
@@ -28,8 +29,7 @@ export class BillsPage {
 
   /** @param {string} vendorName */
   async chooseVendor(vendorName) {
-    await this.form.getByRole('combobox', { name: /^Vendor/ }).click();
-    await this.page.getByRole('option', { name: vendorName, exact: true }).click();
+    await chooseOption(this.page, this.form.getByRole('combobox', { name: /^Vendor/ }), vendorName);
   }
 
   /**
@@ -43,8 +43,7 @@ export class BillsPage {
     await item.getByLabel('Description').fill(line.description);
     await item.getByLabel('Quantity').fill(line.quantity);
     await item.getByLabel('Unit Price').fill(line.unitPrice);
-    await item.getByRole('combobox', { name: 'Expense Account' }).click();
-    await this.page.getByRole('option', { name: line.account, exact: true }).click();
+    await chooseOption(this.page, item.getByRole('combobox', { name: 'Expense Account' }), line.account);
   }
 
   /** The totals block of the form or of the details. @param {import('playwright-core').Locator} scope */

@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 import { FinancialScreen } from './items-page.mjs';
 
 /** The Budgets screen: the list, the grid of the open budget, Budget vs Actual and the assessment calculator. */
@@ -30,8 +31,7 @@ export class BudgetsPage extends FinancialScreen {
 
   /** @param {string} account e.g. '4000 - Assessment Income' */
   async addAccount(account) {
-    await this.page.getByLabel('Account to add').click();
-    await this.page.getByRole('option', { name: account, exact: true }).click();
+    await chooseOption(this.page, this.page.getByLabel('Account to add'), account);
     await this.addAccountButton.click();
   }
 

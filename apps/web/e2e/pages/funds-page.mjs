@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 /** The Funds screen: the funds with their bank accounts and balances, Add Fund and Transfer Between Funds. */
 export class FundsPage {
   /** @param {import('playwright-core').Page} page */
@@ -28,8 +29,7 @@ export class FundsPage {
 
   /** @param {string} label @param {string} option */
   async choose(label, option) {
-    await this.page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await chooseOption(this.page, this.page.getByRole('dialog').getByRole('combobox', { name: label }), option);
   }
 
   /** @param {{ date: string, from: string, to: string, amount: string, memo?: string }} transfer */

@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 import { expectVisible } from '../lib/expect.mjs';
 
 export { downloadOf } from './owners-page.mjs';
@@ -35,8 +36,7 @@ export class FinancialScreen {
 
   /** @param {string} label @param {string} option */
   async choose(label, option) {
-    await this.field(label).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await chooseOption(this.page, this.field(label), option);
   }
 
   /** @param {Record<string, string>} values by field label */

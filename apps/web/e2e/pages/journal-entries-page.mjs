@@ -23,8 +23,7 @@ export class JournalEntriesPage {
 
   /** @param {string} label e.g. 'All entries' */
   async chooseType(label) {
-    await this.type.click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    await chooseOption(this.page, this.type, label);
   }
 
   /** An entry of the list, by its memo. @param {string} memo */

@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 /** The Financial Reports screen: period and as-of pickers, the three cards and the four tabs. */
 export class ReportsPage {
   /** @param {import('playwright-core').Page} page */
@@ -34,8 +35,7 @@ export class ReportsPage {
 
   /** Which funds every report covers. @param {string} option 'All funds', 'A column per fund' or 'Only CODE - Name' */
   async chooseFunds(option) {
-    await this.page.getByRole('combobox', { name: 'Funds' }).click();
-    await this.page.getByRole('option', { name: option, exact: true }).click();
+    await chooseOption(this.page, this.page.getByRole('combobox', { name: 'Funds' }), option);
   }
 
   /** The Books panel: closed-through date, verify, export, and the administrators' period commands. */

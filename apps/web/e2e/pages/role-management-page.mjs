@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 export class RoleManagementPage {
   /** @param {import('playwright-core').Page} page */
   constructor(page) {
@@ -25,7 +26,6 @@ export class RoleManagementPage {
 
   /** @param {string} resource @param {string} role @param {string} level e.g. 'Read' */
   async choose(resource, role, level) {
-    await this.cell(resource, role).click();
-    await this.page.getByRole('option', { name: level, exact: true }).click();
+    await chooseOption(this.page, this.cell(resource, role), level);
   }
 }

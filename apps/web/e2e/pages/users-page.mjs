@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 export class UsersPage {
   /** @param {import('playwright-core').Page} page */
   constructor(page) {
@@ -39,8 +40,7 @@ export class UsersPage {
   async invite(email, roleLabel) {
     await this.addUser.click();
     await this.inviteDialog.getByLabel('Email').fill(email);
-    await this.inviteDialog.getByRole('combobox', { name: 'Application Role' }).click();
-    await this.page.getByRole('option', { name: roleLabel, exact: true }).click();
+    await chooseOption(this.page, this.inviteDialog.getByRole('combobox', { name: 'Application Role' }), roleLabel);
     await this.inviteDialog.getByRole('button', { name: 'Send Invitation' }).click();
   }
 }

@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 import { expectEqual, expectHidden, expectVisible } from '../lib/expect.mjs';
 import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
@@ -86,8 +87,7 @@ export default [
     await expectVisible(page.getByRole('heading', { name: 'Billing' }));
     if (!before) await settings.companyName.fill('Billing Settings HOA');
     await page.getByLabel('Time zone').fill('America/Denver');
-    await page.getByRole('combobox', { name: 'Daily run hour' }).click();
-    await page.getByRole('option', { name: '05:00', exact: true }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Daily run hour' }), '05:00');
     await page.getByRole('combobox', { name: 'Co-owned units' }).click();
     await page.getByRole('option', { name: 'Split by ownership percentage' }).click();
     await page.getByRole('combobox', { name: 'Payment application order' }).click();

@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 import { expectEqual, expectHidden, expectVisible } from '../lib/expect.mjs';
 import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
@@ -120,8 +121,7 @@ export default [
     await payments.applyTo(invoice.invoice_number).check();
     const deposit = payments.dialog.getByRole('combobox', { name: 'Deposit Account' });
     await expectVisible(deposit.getByText('1000 - Operating Cash', { exact: true }));
-    await deposit.click();
-    await page.getByRole('option', { name: '1010 - Reserve Cash', exact: true }).click();
+    await chooseOption(page, deposit, '1010 - Reserve Cash');
     await payments.reference.fill(`DEP-${t}`);
     await payments.submit.click();
     await expectHidden(payments.dialog);
@@ -139,8 +139,7 @@ export default [
     await bills.form.getByLabel('Due Date').fill('2032-05-10');
     await bills.fillLine(1, { description: 'Roof repair', quantity: '1', unitPrice: '900', account: '5100 - Repairs & Maintenance' });
     const line = bills.form.getByRole('listitem', { name: 'Line 1', exact: true });
-    await line.getByRole('combobox', { name: 'Fund' }).click();
-    await page.getByRole('option', { name: 'RES - Reserve', exact: true }).click();
+    await chooseOption(page, line.getByRole('combobox', { name: 'Fund' }), 'RES - Reserve');
     await bills.form.getByRole('button', { name: 'Create Bill' }).click();
     await expectHidden(bills.form);
     await bills.view(`RR-${t}`);
@@ -148,8 +147,7 @@ export default [
     await bills.payForm.getByLabel('Payment Date').fill('2032-04-20');
     const paidFrom = bills.payForm.getByRole('combobox', { name: 'Paid From' });
     await expectVisible(paidFrom.getByText('1000 - Operating Cash', { exact: true }));
-    await paidFrom.click();
-    await page.getByRole('option', { name: '1010 - Reserve Cash', exact: true }).click();
+    await chooseOption(page, paidFrom, '1010 - Reserve Cash');
     await bills.payForm.getByRole('button', { name: 'Record Payment' }).click();
     await expectVisible(bills.details.getByText('paid', { exact: true }));
     const [bill] = await api.app('GET', `/entities/Bill?q=${q({ bill_number: `RR-${t}` })}`, { token });

@@ -1,3 +1,4 @@
+import { chooseOption } from '../lib/select.mjs';
 import { expectEqual, expectHidden, expectVisible } from '../lib/expect.mjs';
 import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
@@ -96,8 +97,7 @@ export default [
     // General ledger of the fund's bank account: opening, the two lines with running balances, closing.
     await reports.chooseFunds(`Only ${code} - Trial Fund`);
     const ledger = await reports.openTab('General Ledger');
-    await ledger.getByRole('combobox', { name: 'Account' }).click();
-    await page.getByRole('option', { name: cashLabel, exact: true }).click();
+    await chooseOption(page, ledger.getByRole('combobox', { name: 'Account' }), cashLabel);
     const gl = page.getByRole('table', { name: `General ledger ${cashLabel}` });
     await expectVisible(gl);
     const glRows = async () => (await gl.getByRole('row').all()).slice(1);
@@ -112,8 +112,7 @@ export default [
     await snap('general-ledger');
 
     // The expense account shows the bill's number.
-    await ledger.getByRole('combobox', { name: 'Account' }).click();
-    await page.getByRole('option', { name: '5100 - Repairs & Maintenance', exact: true }).click();
+    await chooseOption(page, ledger.getByRole('combobox', { name: 'Account' }), '5100 - Repairs & Maintenance');
     await expectVisible(page.getByRole('table', { name: 'General ledger 5100 - Repairs & Maintenance' }).getByRole('row').filter({ hasText: `Bill ${billNumber}` }).getByText('$100.00').first());
     const glFile = await downloadOf(page, () => reports.exportButton.click());
     if (!glFile.text.includes(billNumber)) throw new Error(`the general ledger CSV lacks the bill number:\n${glFile.text}`);
