@@ -312,6 +312,7 @@ describe('returns', () => {
 describe('vendor credits and positive pay', () => {
   let expense = '';
   const vendorIds: string[] = [];
+  let credits: Batch;
   const billIds: string[] = [];
   beforeAll(async () => {
     expense = (await ok<{ id: string }>('POST', '/entities/ChartOfAccount', { account_number: '5901', account_name: 'Landscaping', account_type: 'expense' })).id;
@@ -327,7 +328,7 @@ describe('vendor credits and positive pay', () => {
   });
 
   it('pays two bills of two vendors by CCD credits: bill payments recorded, balances 0', async () => {
-    const batch = await fn<Batch>('createAchCreditBatch', { bank_account_id: operating.id, bill_ids: billIds, effective_date: '2026-12-05' });
+    const batch = (credits = await fn<Batch>('createAchCreditBatch', { bank_account_id: operating.id, bill_ids: billIds, effective_date: '2026-12-05' }));
     expect(batch.total).toBe(270);
     expect(batch.entries.map((e) => [e.kind, e.amount, e.vendor_id])).toEqual([['credit', 120, vendorIds[0]], ['credit', 150, vendorIds[1]]]);
     for (const e of batch.entries) {
@@ -346,6 +347,16 @@ describe('vendor credits and positive pay', () => {
     const paid = await call('POST', '/functions/createAchCreditBatch', { bank_account_id: operating.id, bill_ids: [billIds[0]], effective_date: '2026-12-06' });
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toMatch(/Bill ACH-B1 is paid/);
+  });
+
+  it('a returned credit is reported for a person; a change notice corrects the vendor\'s account', async () => {
+    const [first, second] = credits.entries;
+    const file = returnsFile('2026-12-07', [{ trace: first!.trace_number, code: 'R03', cents: 12_000 }, { trace: second!.trace_number, code: 'C01', corrected: '5556667778' }]);
+    const answer = await fn<{ returns: Json[]; notices: Json[] }>('importAchReturns', { file_text: file });
+    expect(answer.returns[0]).toMatchObject({ outcome: 'credit_returned', reason: 'R03 No account or unable to locate account' });
+    expect(answer.notices[0]).toMatchObject({ outcome: 'applied', vendor_id: vendorIds[1] });
+    expect(await ok<Json>('GET', `/entities/Vendor/${vendorIds[1]}`)).toMatchObject({ bank_account_last4: '7778' });
+    expect(await ok<Json>('GET', `/entities/BillPayment/${first!.bill_payment_id}`)).toMatchObject({ amount: 120 });
   });
 
   it('a vendor without bank details is refused by name, nothing recorded', async () => {

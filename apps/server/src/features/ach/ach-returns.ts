@@ -10,6 +10,7 @@ import { parseInput } from '../../lib/parse-input.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { publishRecord, recordForActor } from '../../platform/entities/entities.service.ts';
+import { billPaymentEntity } from '../bills/bills.entities.ts';
 import { bouncePayment } from '../payments/payment.commands.ts';
 import { VENDOR_SECRET_CONTEXT, vendorEntity } from '../vendors/vendors.feature.ts';
 import { applyChangeNotice, decideReturn, readAchReturnsFile } from './ach-returns.rules.ts';
@@ -58,6 +59,7 @@ async function applyReturn(ctx: Ctx, r: { trace_number: string; return_code: str
     return { ...base, outcome: 'prenote_returned', enrollment_paused: Boolean(entry.enrollment_id), message: `The prenote came back (${decision.reason}): autopay is paused until the owner gives correct bank details` };
   }
   if (entry.kind === 'credit') {
+    if (entry.bill_payment_id) await recordForActor(ctx, billPaymentEntity, entry.bill_payment_id, 'read');
     await markReturned();
     return { ...base, outcome: 'credit_returned', message: `A vendor credit came back (${decision.reason}): the money is back in the account; delete the bill payment to reopen the bill and correct the vendor's bank details` };
   }
