@@ -49,7 +49,8 @@ if (process.env.BENCH_ASSOCIATIONS) {
 }
 
 const database = await freshDb();
-const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'bench', DATA_DIR: database.dataDir }), databaseUrl: database.url, webDistDir: undefined };
+// A throwaway BANK_ENCRYPTION_KEY: the ACH case seals enrollments' account numbers.
+const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'bench', DATA_DIR: database.dataDir, BANK_ENCRYPTION_KEY: randomBytes(32).toString('base64') }), databaseUrl: database.url, webDistDir: undefined };
 const built = await buildApp(config, {});
 const db = built.db.db;
 const residentMiB = () => process.memoryUsage().rss / 1024 / 1024;
@@ -215,6 +216,27 @@ try {
     };
     await timeOnce('Statement import, 10,000 CSV lines', 5000, () => importCsv(csv(0), { lines: 10_000, duplicates: 0 }));
     await timeOnce('Statement import, 10,000 lines, 5,000 already imported', 5000, () => importCsv(csv(5_000), { lines: 5_000, duplicates: 5_000 }));
+  }
+  // ACH: every owner enrolled through the bulk entity route (as a staff import would), then the prenote file of
+  // 5,000 entries and, after the prenotes matured, the debit file of every owner's balance (5,000 pending payments).
+  {
+    const [bank] = (await db.execute(sql`select id from bank_accounts where system_key = 'operating'`)).rows as Array<{ id: string }>;
+    const call = async (method: string, path: string, payload: unknown) => {
+      const res = await built.app.inject({ method: method as 'POST', url: `${base}${path}`, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return res.json() as { entries: unknown[]; total: number };
+    };
+    await call('PUT', `/entities/BankAccount/${bank!.id}`, { routing_number: '021000021', account_number: '000123456789', ach_company_id: '1234567890', ach_company_name: 'Bench HOA', ach_odfi_routing_number: '121000358' });
+    const e0 = performance.now();
+    await call('POST', '/entities/AutopayEnrollment/bulk', owners.map((owner, i) => ({
+      owner_id: owner, account_holder: `Owner ${i}`, routing_number: '011000015', account_number: String(10_000_000 + i), account_type: i % 5 ? 'checking' : 'savings', authorized_at: '2029-12-01', authorization_text: 'Signed form',
+    })));
+    rows.push(`| ${UNITS} autopay enrollments through the bulk entity route | ${(performance.now() - e0).toFixed(0)} | | | setup |`);
+    const expectEntries = (n: number) => (r: { entries: unknown[] }) => {
+      if (r.entries.length !== n) throw new Error(`expected ${n} ACH entries, got ${r.entries.length}`);
+    };
+    await timeOnce(`ACH prenote file, createAchDebitBatch (${UNITS} entries)`, 2000, async () => expectEntries(UNITS)(await call('POST', '/functions/createAchDebitBatch', { bank_account_id: bank!.id, effective_date: '2030-03-01' })));
+    await timeOnce(`ACH debit file, createAchDebitBatch (${UNITS} debits, pending payments applied)`, 5000, async () => expectEntries(UNITS)(await call('POST', '/functions/createAchDebitBatch', { bank_account_id: bank!.id, effective_date: '2030-03-09' })));
   }
   const counts = (await db.execute(sql`select (select count(*) from journal_lines)::int as lines, (select count(*) from invoices)::int as invoices`)).rows[0] as { lines: number; invoices: number };
   // Vendors and a year of bills (through saveBill, so each is posted), for the Bills and Vendors list pages.

@@ -38,6 +38,7 @@ import { ownersFeature } from './features/owners/owners.feature.ts';
 import { paymentsFeature } from './features/payments/payments.feature.ts';
 import { portfolioFeature } from './features/portfolio/portfolio.feature.ts';
 import { bankingFeature } from './features/banking/banking.feature.ts';
+import { achFeature } from './features/ach/ach.feature.ts';
 import { propertiesFeature } from './features/properties/properties.feature.ts';
 import { myAccountFeature } from './features/my-account/my-account.feature.ts';
 import { mailingsFeature } from './features/mailings/mailings.feature.ts';
@@ -74,7 +75,7 @@ export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature,
   budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
-  collectionsFeature, portfolioFeature, bankingFeature,
+  collectionsFeature, portfolioFeature, bankingFeature, achFeature,
 ];
 
 export interface RegisteredRoute {

@@ -24,6 +24,7 @@ import { RESOURCE_KEYS } from '@covenant/contracts/constants';
 import { FEATURES } from '../src/app.ts';
 import { resourceFor } from '../src/platform/entities/entity-def.ts';
 import { Registry } from '../src/platform/registry.ts';
+import { parseSecretKey } from '../src/lib/secret-box.ts';
 import { APP_ID, PASSWORD, createTestApp, createUser, multipartForm, signIn, type Role, type TestApp } from './helpers.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -77,6 +78,7 @@ const BY_LEVEL: Record<PermissionLevel, Record<Op, Outcome>> = {
 
 /** Allowed by privilege but refused by the domain: the exact answer, and nothing may be written. */
 const STATEMENTS_READ_ONLY = /^Statements are imported from the bank's files/;
+const ACH_READ_ONLY = /^ACH batches are made by createAchDebitBatch and createAchCreditBatch/;
 const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; message?: RegExp; code?: string }>>> = {
   User: {
     create: { status: 403, message: /^New users must be invited through the platform dashboard$/ },
@@ -123,6 +125,19 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
     import: { status: 403, message: /^A reconciliation is started with startReconciliation/ },
     update: { status: 403, message: /^Reconciliation records cannot be changed here$/ },
   },
+  // An account number is write-only (sealed) and no column: enrollments come from a signed form or My Account, not a spreadsheet.
+  AutopayEnrollment: {
+    import: { status: 400, message: /^Unknown column 'account_number' for AutopayEnrollment$/ },
+  },
+  // Files made by the ACH functions, kept as sent: never written one by one, changed or deleted.
+  AchBatch: {
+    create: { status: 403, message: ACH_READ_ONLY },
+    bulk: { status: 403, message: ACH_READ_ONLY },
+    import: { status: 403, message: ACH_READ_ONLY },
+    update: { status: 403, message: /^ACH batch records cannot be changed here$/ },
+    delete: { status: 409, code: 'ach_batch_sent' },
+    deleteMany: { status: 409, code: 'ach_batch_sent' },
+  },
   // An application is posted to the ledger: it is created or removed, never edited.
   PaymentInvoice: {
     update: { status: 403, message: /^Payment application records cannot be changed here$/ },
@@ -159,6 +174,11 @@ const next = () => ++seq;
 const systemFund = { operating: '', reserve: '' };
 /** The Operating fund's bank account (journal entries in the function matrix move it). */
 let operatingCash = '';
+/** The operating BankAccount (ACH settings completed in the setup) and a vendor with bank details. */
+let operatingBank = '';
+let achVendor = '';
+/** Every ACH file of the matrix is effective on one far date: prenotes only, never maturing into debits. */
+const ACH_DATE = '2030-01-02';
 const uniq = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 // ---------------------------------------------------------------------------------------------
@@ -305,6 +325,14 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
       return { bank_account_id: seed.BankAccount!.a };
     case 'BankRule':
       return { name: `Matrix fee ${n}`, description_contains: `MATRIX FEE ${n}`, amount_min: -10, amount_max: 0, account_id: seed.ChartOfAccount!.a, fund_id: systemFund.operating };
+    case 'AchBatch':
+      // Refused for every caller (imported from files, made by the ACH functions); the body is never read.
+      return { bank_account_id: seed.BankAccount!.a };
+    case 'AutopayEnrollment': {
+      // One enrollment in force per owner: each new one is a fresh owner's.
+      const owner = await adminCreate('Owner', { owner_id: sixDigits(), first_name: 'Autopay', last_name: `Owner${n}` });
+      return { owner_id: owner.id, account_holder: `Autopay Owner${n}`, routing_number: '021000021', account_number: `5550${String(n).padStart(4, '0')}`, account_type: 'checking', authorized_at: '2025-01-15', authorization_text: 'Signed form' };
+    }
     default:
       throw new Error(`No payload for entity ${entity}: add one to newPayload()`);
   }
@@ -351,6 +379,8 @@ async function applicationPayload(ownerId: string): Promise<Record<string, unkno
 
 /** A harmless change for an update. */
 const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
+  AutopayEnrollment: { account_holder: 'Matrix holder' },
+  AchBatch: { file_name: 'renamed.txt' },
   BankAccount: { bank_name: 'Matrix Savings Bank' },
   BankStatement: { file_name: 'renamed.ofx' },
   BankStatementLine: { description: 'changed' },
@@ -408,6 +438,7 @@ async function ownIds(entity: string): Promise<Set<string>> {
     case 'Payment':
     case 'OwnerProperty':
     case 'PaymentPlan':
+    case 'AutopayEnrollment':
       return ids(await adminList(entity, { owner_id: ownerA }));
     case 'Property':
       return new Set((await adminList('OwnerProperty', { owner_id: ownerA })).map((r) => r.property_id as string));
@@ -427,7 +458,7 @@ async function ownIds(entity: string): Promise<Set<string>> {
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ bankKey: parseSecretKey(randomBytes(32).toString('base64')) });
   users.admin = await createUser(t, 'admin');
 
   const ownerA = await adminCreate('Owner', { owner_id: '100001', first_name: 'Alice', last_name: 'Owner-A' });
@@ -484,6 +515,13 @@ beforeAll(async () => {
   seed.BankStatementLine = { a: (await adminList('BankStatementLine', { statement_id: imported.statement_id }))[0]!.id as string };
   seed.BankRule = { a: (await adminCreate('BankRule', await newPayload('BankRule'))).id };
   seed.BankReconciliation = { a: await freshReconciliation() };
+  // ACH: the operating account can make files; Owner A and B are enrolled and their prenotes make the seed file.
+  operatingBank = (await adminList('BankAccount', { system_key: 'operating' }))[0]!.id;
+  await asAdmin({ method: 'PUT', url: `/entities/BankAccount/${operatingBank}`, json: { routing_number: '021000021', account_number: '000123456789', ach_company_id: '1234567890', ach_company_name: 'Matrix HOA', ach_odfi_routing_number: '121000358' } });
+  const enrol = (owner: string, holder: string) => adminCreate('AutopayEnrollment', { owner_id: owner, account_holder: holder, routing_number: '011000015', account_number: '12345678', account_type: 'checking', authorized_at: '2025-01-15', authorization_text: 'Signed form' });
+  seed.AutopayEnrollment = { a: (await enrol(ownerA.id, 'Alice Owner-A')).id, b: (await enrol(ownerB.id, 'Bob Owner-B')).id };
+  seed.AchBatch = { a: (await asAdmin<{ batch_id: string }>({ method: 'POST', url: '/functions/createAchDebitBatch', json: { bank_account_id: operatingBank, effective_date: ACH_DATE } })).batch_id };
+  achVendor = (await adminCreate('Vendor', { vendor_name: 'Matrix ACH vendor', bank_routing_number: '021000021', bank_account_number: '44455566', bank_account_type: 'checking' })).id;
 
   users.property_manager = await createUser(t, 'property_manager');
   users.owner = await createUser(t, 'owner', { owner_id: ownerA.id });
@@ -674,6 +712,19 @@ const ROUTES: Record<string, RouteRule> = {
     access: 'chart of accounts read (administrators, property managers)',
     expect: reportsRead(),
     request: () => ({ method: 'GET', url: `/reconciliations/${seed.BankReconciliation!.a}/report` }),
+  },
+  'GET /api/apps/:appId/ach-batches/:id/file': {
+    access: 'the batch read through the AchBatch scope (chart of accounts read), and payments create for a debit file (bills create for a credit file)',
+    expect: staff,
+    request: () => ({ method: 'GET', url: `/ach-batches/${seed.AchBatch!.a}/file` }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.body.split('\n')[0], caller).toMatch(/^101 121000358/);
+    },
+  },
+  'GET /api/apps/:appId/bank-accounts/:id/positive-pay': {
+    access: 'bills read, and the bank account read through its scope (chart of accounts read)',
+    expect: staff,
+    request: () => ({ method: 'GET', url: `/bank-accounts/${operatingBank}/positive-pay?from=2025-01-01&to=2025-12-31` }),
   },
   'GET /api/apps/:appId/outbox': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: '/outbox' }) },
   'POST /api/apps/:appId/analytics/track/batch': {
@@ -975,6 +1026,47 @@ const ROUTES: Record<string, RouteRule> = {
       if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ owner: { id: seed.Owner!.a } });
     },
   },
+  'GET /api/apps/:appId/my-account/autopay': {
+    access: 'as My Account: the linked owner\'s own enrollment',
+    expect: { ...everyone(404), owner: 200, guest_contact: 403, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/my-account/autopay' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json().enrollment, caller).toMatchObject({ owner_id: seed.Owner!.a });
+    },
+  },
+  'POST /api/apps/:appId/my-account/autopay': {
+    access: 'as My Account: the linked owner enrols only their own owner record (WEB)',
+    expect: { ...everyone(404), owner: 200, guest_contact: 403, anonymous: 401 },
+    request: async (caller) => {
+      // Owner A's seeded enrollment is cancelled first, so the owner can enrol again (one in force per owner).
+      if (caller === 'owner') {
+        for (const e of await adminList('AutopayEnrollment', { owner_id: seed.Owner!.a, status: { $ne: 'cancelled' } })) {
+          await asAdmin({ method: 'PUT', url: `/entities/AutopayEnrollment/${e.id}`, json: { status: 'cancelled' } });
+        }
+      }
+      const text = caller === 'owner' ? (await send('owner', { method: 'GET', url: '/my-account/autopay' })).json().authorization_text : 'x';
+      return { method: 'POST', url: '/my-account/autopay', json: { account_holder: 'Alice', routing_number: '021000021', account_number: '99990000', account_type: 'checking', authorization_text: text, accept_authorization: true } };
+    },
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json().enrollment, caller).toMatchObject({ owner_id: seed.Owner!.a, sec_code: 'WEB', status: 'prenote' });
+    },
+  },
+  'POST /api/apps/:appId/my-account/autopay/:id/cancel': {
+    access: 'as My Account: only the linked owner\'s own enrollment (another owner\'s is a 404)',
+    expect: { ...everyone(404), owner: 200, guest_contact: 403, anonymous: 401 },
+    request: async () => {
+      const [mine] = await adminList('AutopayEnrollment', { owner_id: seed.Owner!.a, status: { $ne: 'cancelled' } });
+      const id = mine?.id ?? (await adminCreate('AutopayEnrollment', { ...(await newPayload('AutopayEnrollment')), owner_id: seed.Owner!.a })).id;
+      return { method: 'POST', url: `/my-account/autopay/${id}/cancel` };
+    },
+    verify: async (caller, res) => {
+      if (caller !== 'owner') return;
+      expect(res.json().enrollment, caller).toMatchObject({ status: 'cancelled' });
+      const other = await send(caller, { method: 'POST', url: `/my-account/autopay/${seed.AutopayEnrollment!.b}/cancel` });
+      expect(other.statusCode, describeRes('owner cancels Owner B\'s enrollment', other)).toBe(404);
+      expect((await adminGet('AutopayEnrollment', seed.AutopayEnrollment!.b!)).json().status).not.toBe('cancelled');
+    },
+  },
   'GET /api/apps/:appId/my-account/statement': {
     access: 'as My Account',
     expect: { ...everyone(404), owner: 200, guest_contact: 403, anonymous: 401 },
@@ -1273,6 +1365,7 @@ const SCOPE_ESCAPES: Array<{ name: string; entity: string; record: () => string;
   { name: 'Payment.owner_id → Owner B', entity: 'Payment', record: () => seed.Payment!.a, patch: () => ({ owner_id: seed.Owner!.b }) },
   { name: 'PaymentInvoice.payment_id → Owner B\'s payment', entity: 'PaymentInvoice', record: () => seed.PaymentInvoice!.a, patch: () => ({ payment_id: seed.Payment!.b }) },
   { name: 'PaymentInvoice.invoice_id → Owner B\'s invoice', entity: 'PaymentInvoice', record: () => seed.PaymentInvoice!.a, patch: () => ({ invoice_id: seed.Invoice!.b }) },
+  { name: 'AutopayEnrollment.owner_id → Owner B', entity: 'AutopayEnrollment', record: () => seed.AutopayEnrollment!.a, patch: () => ({ owner_id: seed.Owner!.b }) },
   { name: 'User.owner_id → Owner B', entity: 'User', record: () => seed.User!.a, patch: () => ({ owner_id: seed.Owner!.b }) },
   { name: 'User.user_role → admin', entity: 'User', record: () => seed.User!.a, patch: () => ({ user_role: 'admin' }) },
 ];
@@ -1669,6 +1762,28 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   setCleared: [{ label: 'an unknown posting of a draft', expect: { ...invoicesWrite, admin: 400, property_manager: 400 }, params: async () => ({ reconciliation_id: await freshReconciliation(), journal_line_ids: ['0123456789abcdef01234567'], cleared: true }) }],
   completeReconciliation: [{ label: 'a balanced draft', expect: invoicesWrite, params: async () => ({ reconciliation_id: await freshReconciliation() }) }],
   voidReconciliation: [{ label: 'the newest completed one', expect: invoicesWrite, params: async () => ({ reconciliation_id: await freshReconciliation(true), reason: 'matrix' }) }],
+  createAchDebitBatch: [{
+    label: 'a fresh enrollment\'s prenote', expect: invoicesWrite, state: () => adminCount('AchBatch'),
+    params: async () => {
+      await adminCreate('AutopayEnrollment', await newPayload('AutopayEnrollment'));
+      return { bank_account_id: operatingBank, effective_date: ACH_DATE };
+    },
+  }],
+  createAchCreditBatch: [{
+    label: 'a fresh bill of a vendor with bank details', expect: invoicesWrite, state: () => adminCount('AchBatch'),
+    params: async () => {
+      const bill = (await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/saveBill', json: { vendor_id: achVendor, bill_number: `ACH-${next()}`, bill_date: '2025-04-01', lines: [{ quantity: 1, unit_price: 15, account_id: seed.ChartOfAccount!.a }] } })).id;
+      return { bank_account_id: operatingBank, bill_ids: [bill], effective_date: ACH_DATE };
+    },
+  }],
+  importAchReturns: [{
+    label: 'the return of a fresh prenote', expect: invoicesWrite, state: () => adminList('AutopayEnrollment', { status: 'paused' }),
+    params: async () => {
+      const enrollment = await adminCreate('AutopayEnrollment', await newPayload('AutopayEnrollment'));
+      const batch = await asAdmin<{ entries: Array<{ trace_number: string; owner_id: string }> }>({ method: 'POST', url: '/functions/createAchDebitBatch', json: { bank_account_id: operatingBank, effective_date: ACH_DATE } });
+      return { trace_number: batch.entries.find((e) => e.owner_id === enrollment.owner_id)!.trace_number, return_code: 'R03', date: ACH_DATE };
+    },
+  }],
   // Last: an allowed call rewrites every privilege (to the defaults this matrix assumes).
   initializePrivileges: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],
   initializeDefaultRoles: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../src/app.ts';
 import { addMember } from '../src/platform/auth/auth.service.ts';
 import { Registry } from '../src/platform/registry.ts';
+import { parseSecretKey } from '../src/lib/secret-box.ts';
 import { APP_ID, createTestApp, createUser, multipartForm, type TestApp } from './helpers.ts';
 
 const REGISTRY = new Registry(FEATURES);
@@ -35,6 +36,8 @@ const FUNCTION_NAMES = [...REGISTRY.functions.keys()];
 const REPORT_NAMES = [...REGISTRY.reports.keys()];
 
 const B_APP = 'isolation-b';
+/** Each side's originating bank for ACH: trace numbers start with it, so A's never name one of B's entries. */
+const ODFI: Record<'A' | 'B', string> = { A: '121000358', B: '011000015' };
 type SideKey = 'A' | 'B';
 const MARKER: Record<SideKey, string> = { A: 'Aardvark', B: 'Bumblebee' };
 /** A's distinctive text: every name A's seed gives contains it, and nothing of B's does. */
@@ -208,6 +211,16 @@ async function seedSide(s: Side): Promise<void> {
   seed.BankRule = (await create(s, 'BankRule', { name: `${M} bank fee`, description_contains: `${M.toUpperCase()} FEE`, amount_min: -20, amount_max: 0, account_id: ids.expenseAccount, fund_id: ids.operatingFund })).id;
   seed.BankReconciliation = (await fn<{ reconciliation: { id: string } }>(s, 'startReconciliation', { bank_account_id: seed.BankAccount, statement_date: '2025-01-31', ending_balance: 0 })).reconciliation.id;
 
+  // ACH: each side its own originating bank (so trace numbers differ), an enrolled owner whose prenote makes a file,
+  // a vendor with bank details and an open bill to pay by ACH.
+  await ok(s, 'PUT', `/entities/BankAccount/${seed.BankAccount}`, { routing_number: '021000021', account_number: '000123456789', ach_company_id: '1234567890', ach_company_name: `${M} HOA`, ach_odfi_routing_number: ODFI[s.key] });
+  seed.AutopayEnrollment = (await create(s, 'AutopayEnrollment', { owner_id: seed.Owner, account_holder: `${M}son`, routing_number: '011000015', account_number: '12345678', account_type: 'checking', authorized_at: '2025-01-15', authorization_text: `${M} signed form` })).id;
+  const achFile = await fn<{ batch_id: string; entries: Array<{ trace_number: string }> }>(s, 'createAchDebitBatch', { bank_account_id: seed.BankAccount, effective_date: '2030-01-02' });
+  seed.AchBatch = achFile.batch_id;
+  ids.achTrace = achFile.entries[0]!.trace_number;
+  await ok(s, 'PUT', `/entities/Vendor/${seed.Vendor}`, { bank_routing_number: '021000021', bank_account_number: '44455566', bank_account_type: 'checking' });
+  ids.achBill = (await fn<{ id: string }>(s, 'saveBill', { vendor_id: seed.Vendor, bill_number: `${M}-ACH1`, bill_date: '2025-01-05', lines: [{ description: `${M} repair`, quantity: 1, unit_price: 20, account_id: seed.ChartOfAccount }] })).id;
+
   ids.journalEntry = (await fn<{ id: string }>(s, 'postJournalEntry', {
     date: '2025-05-04', memo: `${M} bank fee`,
     lines: [{ account_id: seed.ChartOfAccount, fund_id: ids.operatingFund, debit: 2, credit: 0 }, { account_id: ids.cash, fund_id: ids.operatingFund, debit: 0, credit: 2 }],
@@ -282,7 +295,7 @@ async function unchanged<T>(what: string, attempt: () => Promise<T>, extra: Sche
 const schemaOf = (app: string) => t.services.tenancy.list().find((a) => a.app_id === app)!.schema_name;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ bankKey: parseSecretKey(randomBytes(32).toString('base64')) });
   boss = await createUser(t, 'admin', { portfolioAdmin: true, email: `portfolio-boss-${randomBytes(3).toString('hex')}@example.com` });
   const made = await send(boss.token, '', { method: 'POST', url: '/api/portfolio/associations', json: { name: 'Bumblebee Commons', app_id: B_APP, state: 'OR', time_zone: 'America/Los_Angeles', fiscal_year_start_month: 1 } });
   if (made.statusCode !== 200) throw new Error(show('create B', made));
@@ -589,6 +602,24 @@ const ROUTES: Record<string, RouteRule> = {
   // B's administrator is linked to no owner: My Account is their own, no ids to give (A's owner user is refused in section 3).
   'GET /api/apps/:appId/my-account': { request: () => get('/my-account') },
   'GET /api/apps/:appId/my-account/statement': { request: () => get('/my-account/statement?from=2025-01-01&to=2025-12-31') },
+  'GET /api/apps/:appId/my-account/autopay': { request: () => get('/my-account/autopay') },
+  'POST /api/apps/:appId/my-account/autopay': {
+    request: () => ({ method: 'POST', url: '/my-account/autopay', json: { account_holder: 'Aardvark', routing_number: '021000021', account_number: '12345678', account_type: 'checking', authorization_text: 'x', accept_authorization: true } }),
+  },
+  // An owner's own enrollment only (the path's owner record): B's administrator is linked to no owner, so A's id and B's alike are not theirs.
+  'POST /api/apps/:appId/my-account/autopay/:id/cancel': {
+    request: (s) => ({ method: 'POST', url: `/my-account/autopay/${s.seed.AutopayEnrollment}/cancel` }),
+    foreign: [{ label: "A's enrollment", request: () => ({ method: 'POST', url: `/my-account/autopay/${A().seed.AutopayEnrollment}/cancel` }), refusal: notFound(/not linked to an owner record/) }],
+  },
+  'GET /api/apps/:appId/ach-batches/:id/file': {
+    request: (s) => get(`/ach-batches/${s.seed.AchBatch}/file`),
+    foreign: [{ label: "A's ACH file", request: () => get(`/ach-batches/${A().seed.AchBatch}/file`), refusal: notFound() }],
+    views: [{ label: "B's ACH file", request: (s) => get(`/ach-batches/${s.seed.AchBatch}/file`), bShows: /BUMBLEBEE/ }],
+  },
+  'GET /api/apps/:appId/bank-accounts/:id/positive-pay': {
+    request: (s) => get(`/bank-accounts/${s.seed.BankAccount}/positive-pay?from=2025-01-01&to=2025-12-31`),
+    foreign: [{ label: "A's bank account", request: () => get(`/bank-accounts/${A().seed.BankAccount}/positive-pay?from=2025-01-01&to=2025-12-31`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/charge-runs': {
     request: () => get('/charge-runs?limit=500'),
     views: [{ label: 'charge runs', request: () => get('/charge-runs?limit=500') }],
@@ -664,6 +695,8 @@ describe('0. coverage: every route, entity, function, report and room is generat
 
 /** A valid change of each entity (section 1 sends it to A's ids; section 5 applies it to A's records created no other way). */
 const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
+  AutopayEnrollment: { account_holder: 'changed' },
+  AchBatch: { file_name: 'changed.txt' },
   BankAccount: { bank_name: 'changed' },
   BankStatement: { file_name: 'changed.ofx' },
   BankStatementLine: { description: 'changed' },
@@ -702,6 +735,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
  * Payment applications are posted to the ledger: created or removed, never edited through the generic call.
  */
 const UPDATE_REFUSED_FOR_EVERY_ID: Record<string, Refusal> = {
+  AchBatch: { status: 403, message: /^ACH batch records cannot be changed here$/ },
   BankStatement: { status: 403, message: /^Bank statement records cannot be changed here$/ },
   BankStatementLine: { status: 403, message: /^Bank statement line records cannot be changed here$/ },
   BankReconciliation: { status: 403, message: /^Reconciliation records cannot be changed here$/ },
@@ -753,6 +787,9 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return { owner_id: seed.Owner, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] };
     case 'BankRule':
       return { name: `${M} rule ${n}`, description_contains: `${M} INTEREST ${n}`, account_id: seed.ChartOfAccount, fund_id: ids.operatingFund };
+    case 'AutopayEnrollment':
+      // The seed owner is enrolled already (one enrollment in force per owner): the other owner.
+      return { owner_id: ids.otherOwner, bank_account_id: seed.BankAccount, account_holder: `${M} holder ${n}`, routing_number: '011000015', account_number: '87654321', account_type: 'checking', authorized_at: '2025-01-15', authorization_text: `${M} form` };
     default:
       // No field of the entity names another record (owners, units, vendors, tax rates, roles, privileges, reserve
       // components, settings), or only an update names one (User, Fund: REFERENCE_UPDATE).
@@ -804,6 +841,8 @@ const REFERENCE_REFUSALS: Record<string, Refusal> = {
   'PaymentInvoice.invoice_id (update)': UPDATE_REFUSED_FOR_EVERY_ID.PaymentInvoice!,
   // A plan's owner is set when it is made: the update contract has no owner_id.
   'PaymentPlan.owner_id (update)': { status: 400, message: /^Unknown field: owner_id$/ },
+  // So is an enrollment's: the owner enrols again instead.
+  'AutopayEnrollment.owner_id (update)': { status: 400, message: /^Unknown field: owner_id$/ },
 };
 
 describe("1. every entity: A's ids under B's path (B's administrator)", () => {
@@ -962,6 +1001,12 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
   setCleared: [{ label: "A's reconciliation", params: () => ({ reconciliation_id: A().seed.BankReconciliation, journal_line_ids: ['0123456789abcdef01234567'], cleared: true }), refusal: notFound() }],
   completeReconciliation: [{ label: "A's reconciliation", params: () => ({ reconciliation_id: A().seed.BankReconciliation }), refusal: notFound() }],
   voidReconciliation: [{ label: "A's reconciliation", params: () => ({ reconciliation_id: A().seed.BankReconciliation, reason: 'x' }), refusal: notFound() }],
+  createAchDebitBatch: [{ label: "A's bank account", params: () => ({ bank_account_id: A().seed.BankAccount, effective_date: '2030-01-03' }), refusal: notFound() }],
+  createAchCreditBatch: [
+    { label: "A's bank account", params: () => ({ bank_account_id: A().seed.BankAccount, bill_ids: [B().ids.achBill], effective_date: '2030-01-03' }), refusal: notFound() },
+    { label: "A's bill", params: () => ({ bank_account_id: B().seed.BankAccount, bill_ids: [A().ids.achBill], effective_date: '2030-01-03' }), refusal: notFound() },
+  ],
+  importAchReturns: [{ label: "the trace number of A's entry", params: () => ({ trace_number: A().ids.achTrace, return_code: 'R03', date: '2030-01-04' }), refusal: notFound(new RegExp(`no ACH entry of ours has trace number ${ODFI.A.slice(0, 8)}`)) }],
 };
 
 /** The record ids each report takes in its query (and the refusal A's meet), or none. */
@@ -1221,6 +1266,12 @@ async function waitUntil(cond: () => boolean, ms: number): Promise<boolean> {
 
 /** Rooms that are topics, not entities: the write in A that publishes one. */
 const ROOM_WRITES: Record<string, () => Promise<string>> = {
+  // A file made in A: a fresh owner's prenote.
+  AchBatch: async () => {
+    const owner = await create(side.A, 'Owner', { owner_id: '100077', first_name: 'Aardvark', last_name: 'Realtime' });
+    await create(side.A, 'AutopayEnrollment', { owner_id: owner.id, account_holder: 'Aardvark Realtime', routing_number: '011000015', account_number: '11112222', account_type: 'checking', authorized_at: '2025-01-15', authorization_text: 'Aardvark form' });
+    return (await fn<{ batch_id: string }>(side.A, 'createAchDebitBatch', { bank_account_id: side.A.seed.BankAccount, effective_date: '2030-01-05' })).batch_id;
+  },
   BankStatement: async () => (await send(side.A.admin.token, APP_ID, statementImport(side.A.seed.BankAccount, 'Aardvark'))).json().statement_id as string,
   // Imported lines are announced together ('*': the open lists refresh).
   BankStatementLine: async () => {

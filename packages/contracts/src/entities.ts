@@ -7,6 +7,7 @@ import {
 import { ASSESSMENT_BASES, ASSESSMENT_NEEDS, MONTHS_PER_YEAR } from './budgets.ts';
 import { CO_OWNER_BILLING, PAYMENT_APPLICATION_ORDERS } from './charges.ts';
 import { isTimeZone } from './dates.ts';
+import { BANK_ACCOUNT_TYPES, bankAccountNumber, routingNumber } from './banking.ts';
 import {
   blankAsNull, decimal, enumOf, integer, isoDate, money, optDate, optEmail, optMoney, optRecordId, optText, recordId, reqText, sixDigitId,
 } from './fields.ts';
@@ -112,6 +113,8 @@ export const orgSettingsInput = z.strictObject({
   co_owner_billing: enumOf('Co-owner billing', CO_OWNER_BILLING).optional(),
   payment_application_order: enumOf('Payment application order', PAYMENT_APPLICATION_ORDERS).optional(),
   auto_apply_credits: z.boolean().optional(),
+  /** Billed to the owner when an ACH debit comes back (a returned-payment fee); empty: none. */
+  nsf_fee_amount: optMoney('NSF fee amount'),
 });
 
 export const productInput = z.strictObject({
@@ -213,6 +216,10 @@ export const vendorInput = z.strictObject({
   vendor_type: enumOf('Vendor type', VENDOR_TYPES).optional(),
   status: enumOf('Status', VENDOR_STATUSES).optional(),
   notes: optText(5000),
+  /** Write-only bank details for ACH credits (the account number is sealed, read back as bank_account_last4). */
+  bank_routing_number: blankAsNull(routingNumber('Bank routing number')),
+  bank_account_number: blankAsNull(bankAccountNumber('Bank account number')),
+  bank_account_type: blankAsNull(enumOf('Bank account type', BANK_ACCOUNT_TYPES)),
 });
 
 export const billInput = z.strictObject({
@@ -248,11 +255,11 @@ export const billPaymentInput = z.strictObject({
   amount: money('Amount'),
   payment_method: enumOf('Payment method', PAYMENT_METHODS).optional(),
   reference_number: optText(100),
-  /** The check's number when paid by check: bank matching finds the cleared check by it, positive pay lists it. */
-  check_number: blankAsNull(z.string().trim().regex(/^\d{1,15}$/, 'Check number must be 1 to 15 digits')).optional(),
   notes: optText(5000),
   /** The bank account it was paid from; Operating Cash when none is given. */
   cash_account_id: optRecordId('Cash account'),
+  /** The number of the check written (positive pay lists the checks issued). */
+  check_number: blankAsNull(z.string().trim().regex(/^\d{1,10}$/, 'Check number must be 1 to 10 digits')),
 });
 
 /** A fund of the association (fund accounting). */

@@ -1,7 +1,7 @@
 import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
-  BanknoteIcon, BarChart3Icon, BookOpenIcon, GavelIcon, CalendarClockIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
+  ArrowLeftRightIcon, BanknoteIcon, BarChart3Icon, BookOpenIcon, GavelIcon, CalendarClockIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
   PaletteIcon, PercentIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
 } from 'lucide-react';
 import { OWNER_TYPE_ROLES } from '@covenant/contracts/permissions';
@@ -11,7 +11,7 @@ import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 export type PageName =
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
   | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog'
-  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries' | 'MyAccount' | 'Assessments' | 'Collections' | 'Banking';
+  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries' | 'MyAccount' | 'Assessments' | 'Collections' | 'Banking' | 'Ach';
 
 export interface NavItem {
   page: PageName;
@@ -57,6 +57,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
       { page: 'Funds', title: 'Funds', icon: LandmarkIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
       // Bank accounts and their statements are the books' setup and evidence, like funds.
       { page: 'Banking', title: 'Banking', icon: BanknoteIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
+      // ACH files are read like bank accounts; making them needs payments (debits) or bills (credits) writing.
+      { page: 'Ach', title: 'ACH', icon: ArrowLeftRightIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
       { page: 'JournalEntries', title: 'Journal Entries', icon: NotebookPenIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
       { page: 'ChartOfAccounts', title: 'Chart of Accounts', icon: BookOpenIcon, resource: 'chart_of_accounts', fallbackRoles: STAFF },
       // Budgets and reserves are read as reports; changing them needs the chart of accounts privilege.

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
                   { path: OPENING_BALANCES_PATH.slice(1), ...pageRoute('JournalEntries', () => import('@/features/opening-balances/opening-balances-page')) },
                   page('Funds', () => import('@/features/funds/funds-page')),
                   page('Banking', () => import('@/features/banking/banking-page')),
+                  page('Ach', () => import('@/features/ach/ach-page')),
                   page('Items', () => import('@/features/items/items-page')),
                   page('TaxRates', () => import('@/features/tax-rates/tax-rates-page')),
                   page('AuditLog', () => import('@/features/audit-log/audit-log-page')),

@@ -301,9 +301,9 @@ export interface BillPaymentInput {
   amount: number | string;
   payment_method?: (typeof PAYMENT_METHODS)[number] | undefined;
   reference_number?: string | null | undefined;
-  check_number?: string | null | undefined;
   notes?: string | null | undefined;
   cash_account_id?: string | null | undefined;
+  check_number?: string | null | undefined;
 }
 
 /** Pays a bill in full or in part: Dr Accounts Payable / Cr Cash on the payment date (never before the bill). */
@@ -326,7 +326,8 @@ export async function payBill(ctx: Ctx, input: BillPaymentInput): Promise<string
     const id = newId();
     await tx.db.insert(billPayments).values({
       id, bill_id: bill.id, payment_date: input.payment_date, amount: centsToDecimal(cents), payment_method: input.payment_method ?? 'check',
-      reference_number: input.reference_number ?? null, check_number: input.check_number ?? null, notes: input.notes ?? null, cash_account_id: cash.id, fund_split: split, created_by: tx.actor?.email ?? null,
+      reference_number: input.reference_number ?? null, notes: input.notes ?? null, cash_account_id: cash.id, fund_split: split, created_by: tx.actor?.email ?? null,
+      check_number: input.check_number ?? null,
     });
     await postEntry(tx, {
       date: input.payment_date, memo: `Payment of bill ${bill.bill_number}`, source_type: 'bill_payment', source_id: id,

@@ -14,7 +14,7 @@ import { buildStatement, openInvoicesAsOf, ownerBalanceCents, ownerColumns, stat
  * The owner record of the signed-in user's own account: owner-type users (owner, renter, household member) and
  * staff who are linked to an owner (User.owner_id, set by staff). Nothing else is reachable from here.
  */
-async function accountOwner(ctx: Ctx) {
+export async function accountOwner(ctx: Ctx) {
   const actor = requireSignedIn(ctx);
   if (!isOwnerTypeRole(actor) && !isStaffRole(actor)) throw new ForbiddenError('My Account is for owners, renters and household members');
   if (!actor.owner_id) throw new NotFoundError('Your sign-in is not linked to an owner record yet; ask the association to link it');

@@ -320,6 +320,31 @@ export async function applyCreditsToCharges(ctx: Ctx, ownerIds: readonly string[
 }
 
 /**
+ * Records a payment (createPayment) and allocates it in order across the chosen invoices, or, without a choice, the
+ * owner's open charges in the organization's application order; the rest is the owner's credit. Answers its id.
+ * recordPayment and ACH debits (pending payments) come through here.
+ */
+export async function recordAndApply(ctx: Ctx, fields: NewPaymentInput, chosen?: readonly string[]): Promise<string> {
+  return withTransaction(ctx, async (tx) => {
+    const paymentId = await createPayment(tx, fields);
+    const invoiceIds = chosen ?? (await openChargesInOrder(tx, fields.owner_id, (await orgPolicy(tx)).applicationOrder)).map((c) => c.id);
+    for (const id of invoiceIds) await referenced(tx, invoiceEntity, id, 'Invoice');
+    const locked = await lockInvoices(tx, invoiceIds);
+    const open = [];
+    for (const id of invoiceIds) {
+      const inv = locked.get(id)!;
+      if (inv.owner_id !== fields.owner_id) throw new ValidationError('Every invoice must be an invoice of this owner');
+      if (phaseOf(inv.status) !== 'issued') throw new ConflictError(`Invoice ${inv.invoice_number} is ${inv.status} and cannot be paid`, inv.status);
+      open.push({ id, balanceCents: toCents(inv.balance_due) });
+    }
+    const payment = await lockPayment(tx, paymentId);
+    const { applications } = allocate(toCents(fields.amount), open);
+    for (const a of applications) await applyLocked(tx, payment, await lockInvoice(tx, a.id), a.cents, {});
+    return paymentId;
+  });
+}
+
+/**
  * recordPayment: records an owner's payment and allocates it in order across the chosen invoices, each taking
  * the lesser of what remains and its balance; the rest is the owner's credit. Without invoice_ids it pays the
  * owner's open charges in the organization's application order. Each application posts at the later of the
@@ -330,25 +355,10 @@ export async function recordPayment(ctx: Ctx, params: Record<string, unknown>) {
   const input = parseInput(recordPaymentInput, params);
   const earlier = await paymentByIdempotencyKey(ctx, input.idempotency_key);
   if (earlier) return paymentWithApplications(ctx, earlier.id);
-  const run = () =>
-    withTransaction(ctx, async (tx) => {
-      const { invoice_ids: chosen, ...fields } = input;
-      const paymentId = await createPayment(tx, fields);
-      const invoiceIds = chosen ?? (await openChargesInOrder(tx, input.owner_id, (await orgPolicy(tx)).applicationOrder)).map((c) => c.id);
-      for (const id of invoiceIds) await referenced(tx, invoiceEntity, id, 'Invoice');
-      const locked = await lockInvoices(tx, invoiceIds);
-      const open = [];
-      for (const id of invoiceIds) {
-        const inv = locked.get(id)!;
-        if (inv.owner_id !== input.owner_id) throw new ValidationError('Every invoice must be an invoice of this owner');
-        if (phaseOf(inv.status) !== 'issued') throw new ConflictError(`Invoice ${inv.invoice_number} is ${inv.status} and cannot be paid`, inv.status);
-        open.push({ id, balanceCents: toCents(inv.balance_due) });
-      }
-      const payment = await lockPayment(tx, paymentId);
-      const { applications } = allocate(toCents(input.amount), open);
-      for (const a of applications) await applyLocked(tx, payment, await lockInvoice(tx, a.id), a.cents, {});
-      return paymentId;
-    });
+  const run = () => {
+    const { invoice_ids: chosen, ...fields } = input;
+    return recordAndApply(ctx, fields, chosen);
+  };
   try {
     return await paymentWithApplications(ctx, await run());
   } catch (err) {

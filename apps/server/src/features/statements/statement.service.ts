@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AGING_BUCKETS } from '@covenant/contracts/documents';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
@@ -79,10 +79,15 @@ export async function statementPeriod(ctx: Ctx, q: { from?: string | undefined; 
   return { from, to };
 }
 
+/** The accounts an owner's balance is read from (receivables and prepayments), as an SQL condition. */
+async function balanceAccounts(ctx: Ctx) {
+  const acc = await systemAccounts(ctx);
+  return sql`${journalLines.account_id} in (${acc.accounts_receivable}, ${acc.owner_prepayments})`;
+}
+
 /** The owner's balance lines (receivables and prepayments) as SQL conditions. */
 async function balanceLines(ctx: Ctx, ownerId: string) {
-  const acc = await systemAccounts(ctx);
-  return and(eq(journalLines.owner_id, ownerId), sql`${journalLines.account_id} in (${acc.accounts_receivable}, ${acc.owner_prepayments})`)!;
+  return and(eq(journalLines.owner_id, ownerId), await balanceAccounts(ctx))!;
 }
 
 /** The owner's balance (receivables less unapplied credit) from every posting dated on or before a date, in cents. */
@@ -92,6 +97,22 @@ export async function ownerBalanceCents(ctx: Ctx, ownerId: string, through: stri
     .from(journalLines)
     .where(and(await balanceLines(ctx, ownerId), sql`${journalLines.entry_date} <= ${through}`));
   return toCents(row?.net ?? 0);
+}
+
+/** ownerBalanceCents for many owners in one query (owners with no postings are absent: a zero balance). */
+export async function ownerBalancesCents(ctx: Ctx, ownerIds: readonly string[], through: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (ownerIds.length === 0) return out;
+  const accounts = await balanceAccounts(ctx);
+  for (let i = 0; i < ownerIds.length; i += 5000) {
+    const rows = await ctx.db
+      .select({ owner_id: journalLines.owner_id, net: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}), 0)` })
+      .from(journalLines)
+      .where(and(inArray(journalLines.owner_id, ownerIds.slice(i, i + 5000) as string[]), accounts, sql`${journalLines.entry_date} <= ${through}`))
+      .groupBy(journalLines.owner_id);
+    for (const r of rows) out.set(r.owner_id!, toCents(r.net));
+  }
+  return out;
 }
 
 /** The owner's open invoices as of a date, from the receivables lines (as the A/R aging reads them). */

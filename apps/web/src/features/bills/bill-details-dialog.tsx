@@ -169,11 +169,12 @@ function PayBillForm({ bill, onDone }: { bill: Bill; onDone: () => void }) {
     payment_date: today(),
     payment_method: 'check',
     reference_number: '',
+    check_number: '',
     cash_account_id: '',
   });
-  const onSubmit = ({ reference_number, cash_account_id, ...values }: ReturnType<typeof payBillForm>['_output']) =>
+  const onSubmit = ({ reference_number, cash_account_id, check_number, ...values }: ReturnType<typeof payBillForm>['_output']) =>
     payBill.mutate(
-      { ...values, bill_id: bill.id, reference_number: reference_number?.trim() || undefined, cash_account_id: cash_account_id || operatingCash || undefined },
+      { ...values, bill_id: bill.id, reference_number: reference_number?.trim() || undefined, check_number: check_number || undefined, cash_account_id: cash_account_id || operatingCash || undefined },
       { onSuccess: onDone },
     );
 
@@ -186,6 +187,7 @@ function PayBillForm({ bill, onDone }: { bill: Bill; onDone: () => void }) {
           <TextField name="payment_date" label="Payment Date" type="date" />
           <SelectField name="payment_method" label="Payment Method" options={METHOD_OPTIONS} />
           <TextField name="reference_number" label="Reference Number" />
+          <TextField name="check_number" label="Check Number" inputMode="numeric" description="For checks: the bank's positive pay file lists it." />
           <BankAccountField name="cash_account_id" label="Paid From" fallback={operatingCash} />
         </div>
         <FormError error={payBill.error} />

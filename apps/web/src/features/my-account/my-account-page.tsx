@@ -21,6 +21,7 @@ import { associationHref } from '@/lib/association';
 import { currentMonth, StatementPeriodFields } from '@/features/mailings/statement-period';
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
+import { AutopayCard } from '@/features/ach/autopay-card';
 import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } from './my-account.api';
 
 /** My Account: where an owner, renter or household member lands after signing in. */
@@ -162,6 +163,7 @@ function AccountView({ account: a }: { account: MyAccount }) {
       </Card>
 
       <StatementCard />
+      <AutopayCard />
       <MyCollections ownerId={a.owner.id} />
 
       <div className="grid gap-4 md:grid-cols-2">

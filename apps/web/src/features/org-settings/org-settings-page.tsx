@@ -69,6 +69,7 @@ function valuesOf(settings: OrgSettings | null): z.input<typeof orgSettingsInput
     co_owner_billing: settings?.co_owner_billing ?? 'principal',
     payment_application_order: settings?.payment_application_order ?? 'oldest_first',
     auto_apply_credits: settings?.auto_apply_credits ?? false,
+    nsf_fee_amount: settings?.nsf_fee_amount == null ? '' : String(settings.nsf_fee_amount),
   };
 }
 
@@ -181,6 +182,7 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
             <SelectField name="co_owner_billing" label="Co-owned units" options={CO_OWNER_CHOICES} />
             <SelectField name="payment_application_order" label="Payment application order" options={APPLICATION_ORDERS} />
             <SwitchField name="auto_apply_credits" label="Apply owners' credit to new charges automatically" />
+            <TextField name="nsf_fee_amount" label="NSF fee (returned ACH debit)" type="number" min={0} step="0.01" description="Billed to the owner when an autopay debit comes back; empty: no fee." />
           </div>
         </SectionCard>
         {isAdmin ? (
