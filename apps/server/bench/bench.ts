@@ -229,7 +229,7 @@ try {
     await call('PUT', `/entities/BankAccount/${bank!.id}`, { routing_number: '021000021', account_number: '000123456789', ach_company_id: '1234567890', ach_company_name: 'Bench HOA', ach_odfi_routing_number: '121000358' });
     const e0 = performance.now();
     await call('POST', '/entities/AutopayEnrollment/bulk', owners.map((owner, i) => ({
-      owner_id: owner, account_holder: `Owner ${i}`, routing_number: '011000015', account_number: String(10_000_000 + i), account_type: i % 5 ? 'checking' : 'savings', authorized_at: '2029-12-01', authorization_text: 'Signed form',
+      owner_id: owner, account_holder: `Owner ${i}`, routing_number: '011000015', account_number: String(10_000_000 + i), account_type: i % 5 ? 'checking' : 'savings', authorized_at: '2026-01-15', authorization_text: 'Signed form',
     })));
     rows.push(`| ${UNITS} autopay enrollments through the bulk entity route | ${(performance.now() - e0).toFixed(0)} | | | setup |`);
     const expectEntries = (n: number) => (r: { entries: unknown[] }) => {

@@ -21,7 +21,9 @@ async function achReadyOperating(api, token) {
  * @param {string} trace @param {number} cents @param {string} code @param {string} date
  */
 function returnsFile(trace, cents, code, date) {
-  const a = (v, n) => String(v).padEnd(n).slice(0, n);
+  /** Text, left-aligned in its field. @param {string | number} v @param {number} len */
+  const a = (v, len) => String(v).padEnd(len).slice(0, len);
+  /** A number, zero-padded to its field. @param {string | number} v @param {number} len */
   const n = (v, len) => String(v).padStart(len, '0');
   const d = date.slice(2).replaceAll('-', '');
   const rdfi = '02100002';
@@ -69,7 +71,7 @@ export default [
     expectEqual(/^ACH-DEBIT-\d{4}-\d{2}-\d{2}-[A-Z0-9]\.txt$/.test(download.suggestedFilename()), true, `the file name ${download.suggestedFilename()}`);
     const text = await readFile(await download.path(), 'latin1');
     const records = text.trimEnd().split('\n');
-    expectEqual([records[0].slice(0, 13), records.every((r) => r.length === 94), records.length % 10], [`101 ${ODFI}`, true, 0], 'a NACHA file of 94-character records in blocks of ten');
+    expectEqual([records[0]?.slice(0, 13), records.every((r) => r.length === 94), records.length % 10], [`101 ${ODFI}`, true, 0], 'a NACHA file of 94-character records in blocks of ten');
     expectEqual(text.includes(`ROSA AUTOPAY${t.toUpperCase()}`), true, "the owner's debit is in the file");
     await ach.debitDialog.getByRole('button', { name: 'Done' }).click();
     await expectHidden(ach.debitDialog);
