@@ -21,6 +21,7 @@ import {
   idsByKind, QUEUE_PAGE_SIZE, queueLinesQuery, unmatchedDocumentsQuery, useLineAction, useMatchBankLines,
   type BankAccountRecord, type MatchRule, type QueueLine,
 } from './banking.api';
+import { ReasonDialog } from './reason-dialog';
 
 /** Why a suggestion was made, in a treasurer's words. */
 export const RULE_REASON: Record<MatchRule, string> = {
@@ -309,40 +310,23 @@ function MatchLineDialog({ account, line, candidates, onClose }: { account: Bank
 }
 
 function ExcludeLineDialog({ line, onClose }: { line: QueueLine; onClose(): void }) {
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const action = useLineAction();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setProblem('Reason is required');
-    action.mutate({ kind: 'exclude', line_id: line.id, reason: reason.trim() }, {
-      onSuccess: () => {
-        toast.success('Line excluded');
-        onClose();
-      },
-      onError: (err) => setProblem(errorMessage(err)),
-    });
-  };
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Exclude Bank Line</DialogTitle>
-          <DialogDescription>
-            {line.date} · {line.description} · {formatMoney(line.amount)}. An excluded line needs nothing in the books (a bank error corrected, a line shown twice).
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="space-y-4">
-          <div className="space-y-1">
-            <Label htmlFor="exclude-reason">Reason</Label>
-            <Input id="exclude-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-          </div>
-          <FormProblem message={problem} />
-          <DialogButtons onCancel={onClose} isPending={action.isPending}>
-            Exclude
-          </DialogButtons>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      id="exclude-reason"
+      title="Exclude Bank Line"
+      description={`${line.date} · ${line.description} · ${formatMoney(line.amount)}. An excluded line needs nothing in the books (a bank error corrected, a line shown twice).`}
+      submitLabel="Exclude"
+      isPending={action.isPending}
+      onSubmit={(reason, done, fail) =>
+        action.mutate({ kind: 'exclude', line_id: line.id, reason }, {
+          onSuccess: () => {
+            toast.success('Line excluded');
+            done();
+          },
+          onError: fail,
+        })}
+      onClose={onClose}
+    />
   );
 }

@@ -4,13 +4,12 @@ import { FileTextIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DialogButtons, FormProblem } from '@/components/dialog-form';
+import { FormProblem } from '@/components/dialog-form';
 import { SubmitButton } from '@/components/submit-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -19,6 +18,7 @@ import {
   downloadReconciliationReport, reconciliationsQuery, reconciliationViewQuery, useDeleteReconciliation, useReconciliationAction,
   type BankAccountRecord, type ReconciliationRecord,
 } from './banking.api';
+import { ReasonDialog } from './reason-dialog';
 
 const STATUS_LABEL = { draft: 'In progress', completed: 'Completed', void: 'Void' } as const;
 
@@ -237,40 +237,23 @@ function DraftReconciliation({ id, canWrite }: { id: string; canWrite: boolean }
 }
 
 function VoidDialog({ reconciliation, onClose }: { reconciliation: ReconciliationRecord; onClose(): void }) {
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const act = useReconciliationAction();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setProblem('Reason is required');
-    act.mutate({ name: 'voidReconciliation', params: { reconciliation_id: reconciliation.id, reason: reason.trim() } }, {
-      onSuccess: () => {
-        toast.success('Reconciliation voided');
-        onClose();
-      },
-      onError: (err) => setProblem(errorMessage(err)),
-    });
-  };
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Void Reconciliation</DialogTitle>
-          <DialogDescription>
-            Void the reconciliation to {reconciliation.statement_date}? Its cleared postings are unlocked; the next reconciliation begins from the one before it.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="space-y-4">
-          <div className="space-y-1">
-            <Label htmlFor="void-reason">Reason</Label>
-            <Input id="void-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-          </div>
-          <FormProblem message={problem} />
-          <DialogButtons onCancel={onClose} isPending={act.isPending}>
-            Void
-          </DialogButtons>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      id="void-reason"
+      title="Void Reconciliation"
+      description={`Void the reconciliation to ${reconciliation.statement_date}? Its cleared postings are unlocked; the next reconciliation begins from the one before it.`}
+      submitLabel="Void"
+      isPending={act.isPending}
+      onSubmit={(reason, done, fail) =>
+        act.mutate({ name: 'voidReconciliation', params: { reconciliation_id: reconciliation.id, reason } }, {
+          onSuccess: () => {
+            toast.success('Reconciliation voided');
+            done();
+          },
+          onError: fail,
+        })}
+      onClose={onClose}
+    />
   );
 }
