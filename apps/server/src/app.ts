@@ -173,8 +173,12 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   });
   // While stopping, a finished response ends its keep-alive connection, which would otherwise hold the close.
   let draining = false;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     if (draining) reply.header('connection', 'close');
+    // Fastify answers a body over the route's limit with "connection: close", and the socket then closes while the
+    // client is still sending: the client sees a reset instead of the 413. The connection stays open instead and
+    // the rest of the body is read and discarded after the answer (onResponse, within bounds).
+    else if (reply.statusCode === 413 && !request.raw.complete) reply.removeHeader('connection');
   });
   app.addHook('onResponse', async (request, reply) => {
     // Refused before its body was read (no session, too large): read the rest and discard it, within bounds.

@@ -92,9 +92,13 @@ describe('signed-out small bodies get 401, never a reset', () => {
 
   it('a signed-in administrator\'s 21 MB body to /entities/Owner/bulk gets 413 with the JSON error', async () => {
     const body = Buffer.alloc(21 * 1024 * 1024, 0x20);
-    const res = await rawRequest(`${t.base}/entities/Owner/bulk`, { headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` }, body });
-    expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toMatchObject({ code: 'request_too_large' });
+    for (let i = 0; i < 3; i++) {
+      const res = await rawRequest(`${t.base}/entities/Owner/bulk`, { headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` }, body });
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'request_too_large' });
+      // Closing while the client still sends is what a client sees as a reset: the server reads the rest instead.
+      expect(res.headers.connection, 'the server keeps the connection while the rest of the body arrives').not.toBe('close');
+    }
   });
 });
 
