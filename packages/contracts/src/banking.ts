@@ -246,3 +246,47 @@ export const achReturnInput = z.strictObject({
   note: optText(500),
 });
 export type AchReturnInput = z.infer<typeof achReturnInput>;
+
+/** What a matched line is matched to (GET /bank-accounts/{id}/lines). */
+export const matchedDocumentSchema = z.object({
+  doc_type: z.enum(['payment', 'bill_payment', 'journal_entry']),
+  doc_id: z.string(),
+  rule: z.enum(MATCH_RULES),
+  date: z.string().nullable(),
+  amount: z.number().nullable(),
+  reference: z.string().nullable(),
+});
+
+/** A page of a bank account's statement lines with their matches. */
+export const bankLinePageSchema = z.object({
+  rows: z.array(z.object({
+    id: z.string(),
+    statement_id: z.string(),
+    bank_account_id: z.string(),
+    date: z.string(),
+    amount: z.number(),
+    description: z.string(),
+    payee: z.string().nullable(),
+    bank_reference: z.string().nullable(),
+    check_number: z.string().nullable(),
+    status: z.enum(BANK_LINE_STATUSES),
+    excluded_reason: z.string().nullable(),
+    matches: z.array(matchedDocumentSchema),
+  })),
+  total: z.number().int(),
+});
+
+/** A reconciliation with its running figures and the postings it works on (GET /reconciliations/{id}). */
+export const reconciliationViewSchema = z.object({
+  reconciliation: z.looseObject({ id: z.string(), bank_account_id: z.string(), statement_date: z.string(), status: z.enum(['draft', 'completed', 'void']) }),
+  bank_account_name: z.string(),
+  figures: z.object({
+    beginning_balance: z.number(),
+    ending_balance: z.number(),
+    cleared_deposits: z.number(),
+    cleared_withdrawals: z.number(),
+    cleared_balance: z.number(),
+    difference: z.number(),
+  }),
+  postings: z.array(z.object({ journal_line_id: z.string(), date: z.string(), amount: z.number(), cleared: z.boolean(), reference: z.string().nullable(), description: z.string().nullable() })),
+});

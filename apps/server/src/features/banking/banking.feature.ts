@@ -1,7 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BANK_LINE_STATUSES, bankRuleInput, bankRuleUpdate, reconciliationReportSchema, statementImportAnswer } from '@covenant/contracts/banking';
+import {
+  BANK_LINE_STATUSES, bankLinePageSchema, bankRuleInput, bankRuleUpdate, matchCandidateSchema, reconciliationReportSchema, reconciliationViewSchema, statementImportAnswer,
+} from '@covenant/contracts/banking';
 import { isoDate } from '@covenant/contracts/fields';
 import { bankRules, bankReconciliations, bankStatementLines, bankStatements } from '@covenant/db/schema/banking';
 import { chartOfAccounts, funds } from '@covenant/db/schema/finance';
@@ -127,11 +129,11 @@ const documentsQuery = z.object({ from: isoDate('From'), to: isoDate('To') });
 const reportQuery = z.object({ format: z.enum(['json', 'pdf']).optional() });
 
 async function bankingRoutes(app: FastifyInstance) {
-  app.get('/api/apps/:appId/bank-accounts/:id/lines', { schema: { tags: ['banking'], params, querystring: lineListQuery.partial() } }, async (request) =>
+  app.get('/api/apps/:appId/bank-accounts/:id/lines', { schema: { tags: ['banking'], params, querystring: lineListQuery.partial(), response: { 200: bankLinePageSchema } } }, async (request) =>
     listBankLines(request.ctx, (request.params as { id: string }).id, parseInput(lineListQuery, request.query)));
-  app.get('/api/apps/:appId/bank-accounts/:id/unmatched-documents', { schema: { tags: ['banking'], params, querystring: documentsQuery.partial() } }, async (request) =>
+  app.get('/api/apps/:appId/bank-accounts/:id/unmatched-documents', { schema: { tags: ['banking'], params, querystring: documentsQuery.partial(), response: { 200: z.array(matchCandidateSchema) } } }, async (request) =>
     unmatchedDocuments(request.ctx, (request.params as { id: string }).id, parseInput(documentsQuery, request.query)));
-  app.get('/api/apps/:appId/reconciliations/:id', { schema: { tags: ['banking'], params } }, async (request) =>
+  app.get('/api/apps/:appId/reconciliations/:id', { schema: { tags: ['banking'], params, response: { 200: reconciliationViewSchema } } }, async (request) =>
     reconciliationView(request.ctx, bankReconciliationEntity, (request.params as { id: string }).id));
   app.get(
     '/api/apps/:appId/reconciliations/:id/report',
