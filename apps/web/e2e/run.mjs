@@ -21,9 +21,9 @@ const resultsDir = join(e2eDir, 'results');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The first-run spec needs the empty instance, so it goes before the rest (alphabetical).
 const RUN_FIRST = ['first-run.spec.mjs'];
-// Posts charges for every owned unit of the shared instance (journal lines then refer to them): after the specs
-// that delete or count those units.
-const RUN_LAST = ['assessments.spec.mjs', 'collections.spec.mjs'];
+// Post charges and payments (ACH debits, charges for every owned unit of the shared instance: journal lines then
+// refer to them): after the specs that delete or count those units or expect a fresh instance's figures.
+const RUN_LAST = ['ach.spec.mjs', 'assessments.spec.mjs', 'collections.spec.mjs'];
 
 const filter = process.argv[2]?.toLowerCase();
 
