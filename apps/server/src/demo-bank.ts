@@ -5,6 +5,7 @@ import { bankAccounts } from '@covenant/db/schema/banking';
 import { billPayments, payments } from '@covenant/db/schema/finance';
 import { journalEntries, journalLines } from '@covenant/db/schema/ledger';
 import type { Ctx } from './lib/context.ts';
+import { AppError } from './lib/errors.ts';
 import { createEntity } from './platform/entities/entities.service.ts';
 import { matchBankLineFn, matchBankLinesFn } from './features/banking/matching.service.ts';
 import { completeReconciliationFn, reconciliationView, setClearedFn, startReconciliationFn } from './features/banking/reconciliation.service.ts';
@@ -150,8 +151,10 @@ export async function loadBankStatements(ctx: Ctx, input: { today: string; feeAc
     try {
       await byHand(ctx, { line_id: row.id, payment_ids: line!.payment_ids, bill_payment_ids: line!.bill_payment_ids, journal_entry_ids: line!.journal_entry_ids });
       manual += 1;
-    } catch {
-      // A document the passes gave another line of the same amount: that line is left for a person.
+    } catch (err) {
+      // A document the passes gave another line of the same amount (409) or that is not there (400): that line is
+      // left for a person; anything else is a real failure.
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
     }
   }
   const recDef = ctx.services.registry.requireEntity('BankReconciliation');

@@ -4,7 +4,7 @@ import { FileUpIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon } from 'luci
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyCard, ListPage, ListSkeleton } from '@/components/list-page';
+import { EmptyCard, EmptyRow, ListPage, ListSkeleton } from '@/components/list-page';
 import { OptionSelect } from '@/components/option-select';
 import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
@@ -193,11 +193,7 @@ function AccountStatements({ account, canWrite, accounts, onPick }: { account: B
                 </TableRow>
               ))}
               {statements.isSuccess && statements.data.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={canWrite ? 7 : 6} className="text-muted-foreground py-6 text-center">
-                    No statements imported yet.
-                  </TableCell>
-                </TableRow>
+                <EmptyRow colSpan={canWrite ? 7 : 6}>No statements imported yet.</EmptyRow>
               ) : null}
             </TableBody>
           </Table>
@@ -229,11 +225,7 @@ function AccountStatements({ account, canWrite, accounts, onPick }: { account: B
                 </TableRow>
               ))}
               {lines.isSuccess && rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} className="text-muted-foreground py-6 text-center">
-                    No statement lines yet. Import a statement file from the bank.
-                  </TableCell>
-                </TableRow>
+                <EmptyRow colSpan={5}>No statement lines yet. Import a statement file from the bank.</EmptyRow>
               ) : null}
             </TableBody>
           </Table>

@@ -6,6 +6,7 @@ import { SearchIcon, SparklesIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DialogButtons, FormProblem } from '@/components/dialog-form';
+import { EmptyRow } from '@/components/list-page';
 import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -170,11 +171,7 @@ export function MatchQueue({ account, canWrite }: { account: BankAccountRecord; 
               );
             })}
             {lines.isSuccess && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={canWrite ? 5 : 4} className="text-muted-foreground py-6 text-center">
-                  {status === 'unmatched' ? 'Every line is matched or excluded.' : status === 'matched' ? 'No matched lines yet.' : 'No excluded lines.'}
-                </TableCell>
-              </TableRow>
+              <EmptyRow colSpan={canWrite ? 5 : 4}>{status === 'unmatched' ? 'Every line is matched or excluded.' : status === 'matched' ? 'No matched lines yet.' : 'No excluded lines.'}</EmptyRow>
             ) : null}
           </TableBody>
         </Table>
@@ -287,11 +284,7 @@ function MatchLineDialog({ account, line, candidates, onClose }: { account: Bank
                   );
                 })}
                 {offered.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={5} className="text-muted-foreground py-6 text-center">
-                      {documents.isPending && candidates === null ? 'Loading…' : 'No unmatched postings in these dates.'}
-                    </TableCell>
-                  </TableRow>
+                  <EmptyRow colSpan={5}>{documents.isPending && candidates === null ? 'Loading…' : 'No unmatched postings in these dates.'}</EmptyRow>
                 ) : null}
               </TableBody>
             </Table>

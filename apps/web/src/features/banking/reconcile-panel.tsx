@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormProblem } from '@/components/dialog-form';
+import { EmptyRow } from '@/components/list-page';
 import { SubmitButton } from '@/components/submit-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -78,11 +79,7 @@ export function ReconcilePanel({ account, canWrite }: { account: BankAccountReco
               </TableRow>
             ))}
             {list.isSuccess && rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="text-muted-foreground py-6 text-center">
-                  No reconciliations yet.
-                </TableCell>
-              </TableRow>
+              <EmptyRow colSpan={5}>No reconciliations yet.</EmptyRow>
             ) : null}
           </TableBody>
         </Table>
@@ -217,11 +214,7 @@ function DraftReconciliation({ id, canWrite }: { id: string; canWrite: boolean }
                 </TableRow>
               ))}
               {postings.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} className="text-muted-foreground py-6 text-center">
-                    No postings on or before the statement date.
-                  </TableCell>
-                </TableRow>
+                <EmptyRow colSpan={5}>No postings on or before the statement date.</EmptyRow>
               ) : null}
             </TableBody>
           </Table>
