@@ -17,7 +17,7 @@ import { billPhaseOf } from '../bills/bill.rules.ts';
 import { lockBill, payBill } from '../bills/bill.commands.ts';
 import { billEntity } from '../bills/bills.entities.ts';
 import { VENDOR_SECRET_CONTEXT } from '../vendors/vendors.feature.ts';
-import { recordAndApply } from '../payments/payment.commands.ts';
+import { recordAndApplyMany } from '../payments/payment.commands.ts';
 import { ownerBalancesCents } from '../statements/statement.service.ts';
 import { FILE_ID_MODIFIERS, nextTraceSequence, planDebits, retryDue, type EnrollmentForBatch } from './ach.rules.ts';
 import { ENROLLMENT_SECRET_CONTEXT, autopayEnrollmentEntity } from './autopay-enrollments.ts';
@@ -220,23 +220,18 @@ export async function createAchDebitBatch(ctx: Ctx, params: Record<string, unkno
       amount_cents: p.cents, individual_id: p.enrollment.owner_number, name: p.enrollment.account_holder, payment_type: 'R',
     }))))));
     const batchId = newId();
-    const entries: EntryRow[] = [];
-    for (const [b, g] of ordered.entries()) {
-      for (const [i, p] of g.items.entries()) {
-        const trace = built.traces[b]![i]!;
-        let paymentId: string | null = null;
-        if (p.kind === 'debit') {
-          paymentId = await recordAndApply(tx, {
-            payment_date: input.effective_date, payment_method: 'bank_transfer', reference_number: trace, amount: centsToDecimal(p.cents), owner_id: p.enrollment.owner_id,
-            status: 'pending', deposit_account_id: origin.cash_account_id, notes: `ACH autopay debit${p.retry_of ? ' presented again' : ''}, file ${facts.file_name}`,
-          });
-        }
-        entries.push({
-          id: newId(), batch_id: batchId, trace_number: trace, kind: p.kind, amount: centsToDecimal(p.cents), enrollment_id: p.enrollment.id, owner_id: p.enrollment.owner_id,
-          payment_id: paymentId, retry_of_entry_id: p.retry_of, name: p.enrollment.account_holder,
-        });
-      }
-    }
+    const traced = ordered.flatMap((g, b) => g.items.map((p, i) => ({ p, trace: built.traces[b]![i]! })));
+    // Every debit a pending payment applied in order, all in one bulk write.
+    const debits = traced.filter((t) => t.p.kind === 'debit');
+    const paymentIds = await recordAndApplyMany(tx, debits.map(({ p, trace }) => ({
+      payment_date: input.effective_date, payment_method: 'bank_transfer' as const, reference_number: trace, amount: centsToDecimal(p.cents), owner_id: p.enrollment.owner_id,
+      status: 'pending', deposit_account_id: origin.cash_account_id, notes: `ACH autopay debit${p.retry_of ? ' presented again' : ''}, file ${facts.file_name}`,
+    })));
+    const paymentOf = new Map(debits.map((t, i) => [t.trace, paymentIds[i]!]));
+    const entries: EntryRow[] = traced.map(({ p, trace }) => ({
+      id: newId(), batch_id: batchId, trace_number: trace, kind: p.kind, amount: centsToDecimal(p.cents), enrollment_id: p.enrollment.id, owner_id: p.enrollment.owner_id,
+      payment_id: paymentOf.get(trace) ?? null, retry_of_entry_id: p.retry_of, name: p.enrollment.account_holder,
+    }));
     if (plan.prenotes.length) await tx.db.update(autopayEnrollments).set({ prenote_sent_on: input.effective_date }).where(inArray(autopayEnrollments.id, plan.prenotes));
     if (plan.activations.length) await tx.db.update(autopayEnrollments).set({ status: 'active', status_reason: null }).where(inArray(autopayEnrollments.id, plan.activations));
     await publishEnrollments(tx, [...plan.prenotes, ...plan.activations]);

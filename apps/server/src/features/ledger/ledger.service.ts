@@ -205,14 +205,27 @@ export async function assertNotReconciled(ctx: Ctx, entryIds: readonly string[])
  * lines on the control account: the basis for splitting a payment across the document's funds.
  */
 export async function openByFund(ctx: Ctx, accountId: string, documentType: 'invoice' | 'bill', documentId: string): Promise<Array<{ fund_id: string; cents: number }>> {
+  return (await openByFundMany(ctx, accountId, documentType, [documentId])).get(documentId) ?? [];
+}
+
+/** openByFund for many documents (bulk writers), a query per 5,000; documents with no lines are absent. */
+export async function openByFundMany(ctx: Ctx, accountId: string, documentType: 'invoice' | 'bill', documentIds: readonly string[]): Promise<Map<string, Array<{ fund_id: string; cents: number }>>> {
+  const out = new Map<string, Array<{ fund_id: string; cents: number }>>();
   const sign = documentType === 'invoice' ? sql`${journalLines.debit} - ${journalLines.credit}` : sql`${journalLines.credit} - ${journalLines.debit}`;
-  const rows = await ctx.db
-    .select({ fund_id: journalLines.fund_id, open: sql<string>`sum(${sign})` })
-    .from(journalLines)
-    .where(and(eq(journalLines.account_id, accountId), eq(journalLines.document_type, documentType), eq(journalLines.document_id, documentId)))
-    .groupBy(journalLines.fund_id)
-    .orderBy(asc(journalLines.fund_id));
-  return rows.map((r) => ({ fund_id: r.fund_id, cents: toCents(r.open) }));
+  for (let i = 0; i < documentIds.length; i += 5000) {
+    const rows = await ctx.db
+      .select({ document_id: journalLines.document_id, fund_id: journalLines.fund_id, open: sql<string>`sum(${sign})` })
+      .from(journalLines)
+      .where(and(eq(journalLines.account_id, accountId), eq(journalLines.document_type, documentType), inArray(journalLines.document_id, documentIds.slice(i, i + 5000) as string[])))
+      .groupBy(journalLines.document_id, journalLines.fund_id)
+      .orderBy(asc(journalLines.document_id), asc(journalLines.fund_id));
+    for (const r of rows) {
+      const list = out.get(r.document_id!) ?? [];
+      list.push({ fund_id: r.fund_id, cents: toCents(r.open) });
+      out.set(r.document_id!, list);
+    }
+  }
+  return out;
 }
 
 /**

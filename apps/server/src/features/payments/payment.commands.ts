@@ -9,19 +9,20 @@ import { newId } from '@covenant/db/ids';
 import type { PaymentApplicationOrder } from '@covenant/contracts/charges';
 import { chargeRunItems } from '@covenant/db/schema/charges';
 import { chartOfAccounts, invoiceLineItems, invoices, paymentInvoices, payments } from '@covenant/db/schema/finance';
+import { owners } from '@covenant/db/schema/community';
 import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { publishRecord, readRecord, recordForActor, referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
+import { publishRecord, readRecord, recordForActor, referencedRecord as referenced, visibleIds } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
 import { bankAccount, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
-import { createInvoice, lockInvoice, settleInvoice, type InvoiceRow } from '../invoices/invoice.commands.ts';
+import { createInvoice, lockInvoice, refreshPaidAmounts, settleInvoice, type InvoiceRow } from '../invoices/invoice.commands.ts';
 import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { phaseOf } from '../invoices/invoice.rules.ts';
-import { nextDocumentNumber } from '../invoices/numbering.ts';
-import { openByFund, postEntries, postEntry, reverseSource } from '../ledger/ledger.service.ts';
+import { bulkNumbers, nextDocumentNumber } from '../invoices/numbering.ts';
+import { openByFund, openByFundMany, postEntries, postEntry, reverseSource } from '../ledger/ledger.service.ts';
 import { applicationPosting, paymentPosting, splitByFund } from '../ledger/posting.rules.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
 import { paymentEntity, paymentInvoiceEntity } from './payments.entities.ts';
@@ -272,21 +273,37 @@ export const recordPaymentInput = z.object({
  * (Assessment Income, Late Fee Income), else it is another charge.
  */
 export async function openChargesInOrder(ctx: Ctx, ownerId: string, order: PaymentApplicationOrder): Promise<Array<OpenCharge & { balanceCents: number }>> {
+  return (await openChargesByOwner(ctx, [ownerId], order)).get(ownerId) ?? [];
+}
+
+/** openChargesInOrder for many owners in one query (owners without open charges are absent). */
+export async function openChargesByOwner(ctx: Ctx, ownerIds: readonly string[], order: PaymentApplicationOrder): Promise<Map<string, Array<OpenCharge & { balanceCents: number }>>> {
+  const out = new Map<string, Array<OpenCharge & { balanceCents: number }>>();
+  if (ownerIds.length === 0) return out;
   const acc = await systemAccounts(ctx);
-  // The facts as arrays (empty when there are none); the kind is decided by the pure rule, not by SQL.
-  const rows = (await ctx.db.execute(sql`
-    select i.id, i.invoice_number, i.invoice_date, i.due_date, i.balance_due,
-      coalesce((select array_agg(distinct c.kind::text) from ${chargeRunItems} c where c.invoice_id = i.id), '{}') as run_kinds,
-      coalesce((select array_agg(distinct l.account_id) from ${invoiceLineItems} l where l.invoice_id = i.id), '{}') as line_accounts
-    from ${invoices} i
-    where i.owner_id = ${ownerId} and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue') and i.balance_due > 0`)).rows as Array<{
-    id: string; invoice_number: string; invoice_date: string; due_date: string | null; balance_due: string; run_kinds: string[]; line_accounts: string[];
-  }>;
-  const charges = rows.map((r) => ({
-    id: r.id, kind: chargeKind({ runKinds: r.run_kinds, lineAccountIds: r.line_accounts }, acc), invoice_number: r.invoice_number,
-    invoice_date: String(r.invoice_date).slice(0, 10), due_date: r.due_date ? String(r.due_date).slice(0, 10) : null, balanceCents: toCents(r.balance_due),
-  }));
-  return applicationOrder(charges, order);
+  const byOwner = new Map<string, Array<OpenCharge & { balanceCents: number }>>();
+  for (let start = 0; start < ownerIds.length; start += 5000) {
+    const chunk = ownerIds.slice(start, start + 5000);
+    // The facts as arrays (empty when there are none); the kind is decided by the pure rule, not by SQL.
+    const rows = (await ctx.db.execute(sql`
+      select i.id, i.owner_id, i.invoice_number, i.invoice_date, i.due_date, i.balance_due,
+        coalesce((select array_agg(distinct c.kind::text) from ${chargeRunItems} c where c.invoice_id = i.id), '{}') as run_kinds,
+        coalesce((select array_agg(distinct l.account_id) from ${invoiceLineItems} l where l.invoice_id = i.id), '{}') as line_accounts
+      from ${invoices} i
+      where i.owner_id in (${sql.join(chunk.map((id) => sql`${id}`), sql`, `)}) and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue') and i.balance_due > 0`)).rows as Array<{
+      id: string; owner_id: string; invoice_number: string; invoice_date: string; due_date: string | null; balance_due: string; run_kinds: string[]; line_accounts: string[];
+    }>;
+    for (const r of rows) {
+      const list = byOwner.get(r.owner_id) ?? [];
+      list.push({
+        id: r.id, kind: chargeKind({ runKinds: r.run_kinds, lineAccountIds: r.line_accounts }, acc), invoice_number: r.invoice_number,
+        invoice_date: String(r.invoice_date).slice(0, 10), due_date: r.due_date ? String(r.due_date).slice(0, 10) : null, balanceCents: toCents(r.balance_due),
+      });
+      byOwner.set(r.owner_id, list);
+    }
+  }
+  for (const [owner, charges] of byOwner) out.set(owner, applicationOrder(charges, order));
+  return out;
 }
 
 /**
@@ -341,6 +358,85 @@ export async function recordAndApply(ctx: Ctx, fields: NewPaymentInput, chosen?:
     const { applications } = allocate(toCents(fields.amount), open);
     for (const a of applications) await applyLocked(tx, payment, await lockInvoice(tx, a.id), a.cents, {});
     return paymentId;
+  });
+}
+
+/**
+ * recordAndApply for many payments at once (an ACH debit file): each numbered, inserted and posted in bulk, then
+ * applied to its owner's open charges in the organization's application order by the same rules (allocation,
+ * application date, the invoice's funds' shares, the checks of assertApplication), the applications inserted and
+ * posted in bulk and the invoices' paid amounts refreshed in one statement. One transaction; answers the new ids in
+ * the order given. Two payments of one owner apply one after the other, the second to what the first left open.
+ */
+export async function recordAndApplyMany(ctx: Ctx, docs: readonly NewPaymentInput[]): Promise<string[]> {
+  await requirePermission(ctx, 'payments', 'create');
+  if (docs.length === 0) return [];
+  return withTransaction(ctx, async (tx) => {
+    for (const d of docs) {
+      if (d.status === 'bounced') throw new ValidationError('A payment is recorded cleared or pending; a returned payment is recorded and then bounced');
+      if (toCents(d.amount) <= 0) throw new ValidationError('Amount must be greater than 0');
+    }
+    const ownerIds = [...new Set(docs.map((d) => d.owner_id))];
+    const visible = await visibleIds(tx, ownerEntity, ownerIds);
+    const missing = ownerIds.find((id) => !visible.has(id));
+    if (missing) throw new ValidationError('Owner does not exist');
+    const ownerNumbers = new Map((await tx.db.select({ id: owners.id, number: owners.owner_id }).from(owners).where(inArray(owners.id, ownerIds))).map((o) => [o.id, o.number]));
+    const deposits = new Map<string, string>();
+    for (const d of docs) {
+      const key = d.deposit_account_id ?? '';
+      if (!deposits.has(key)) deposits.set(key, (await bankAccount(tx, d.deposit_account_id)).id);
+    }
+    const numberers = new Map<string, (ownerNumber: string) => string>();
+    for (const date of [...new Set(docs.map((d) => d.payment_date))].sort()) numberers.set(date, await bulkNumbers(tx, 'PMT', payments, payments.payment_number, payments.payment_date, date));
+    const rows = docs.map((d) => ({
+      id: newId(), payment_number: d.payment_number?.trim() || numberers.get(d.payment_date)!(ownerNumbers.get(d.owner_id)!), payment_date: d.payment_date,
+      payment_method: d.payment_method ?? 'check', reference_number: d.reference_number ?? null, amount: centsToDecimal(toCents(d.amount)), owner_id: d.owner_id,
+      notes: d.notes ?? null, status: (d.status as 'cleared' | 'pending' | undefined) ?? 'cleared', idempotency_key: d.idempotency_key ?? null,
+      deposit_account_id: deposits.get(d.deposit_account_id ?? '')!,
+    }));
+    const ids = await insertPayments(tx, rows);
+
+    // What each owner owes, in order, and each open invoice's share per fund; locked in id order.
+    const charges = await openChargesByOwner(tx, ownerIds, (await orgPolicy(tx)).applicationOrder);
+    const invoiceIds = [...charges.values()].flat().map((c) => c.id).sort();
+    const locked = new Map<string, InvoiceRow>();
+    for (let i = 0; i < invoiceIds.length; i += 5000) {
+      for (const inv of await tx.db.select().from(invoices).where(inArray(invoices.id, invoiceIds.slice(i, i + 5000))).orderBy(asc(invoices.id)).for('no key update')) locked.set(inv.id, inv);
+    }
+    const acc = await systemAccounts(tx);
+    const fundShares = await openByFundMany(tx, acc.accounts_receivable, 'invoice', invoiceIds);
+    const paymentFunds = await fundsOfAccounts(tx, rows.map((r) => r.deposit_account_id));
+    const balance = new Map(invoiceIds.map((id) => [id, toCents(locked.get(id)!.balance_due)]));
+    const links: Parameters<typeof insertApplications>[1][number][] = [];
+    for (const p of rows) {
+      const open = (charges.get(p.owner_id) ?? []).map((c) => ({ id: c.id, balanceCents: balance.get(c.id) ?? 0 }));
+      let available = toCents(p.amount);
+      for (const a of allocate(available, open).applications) {
+        const inv = locked.get(a.id)!;
+        const date = applicationDate(p.payment_date, inv.invoice_date);
+        assertApplication(
+          { owner_id: p.owner_id, payment_date: p.payment_date, status: p.status, availableCents: available },
+          { owner_id: inv.owner_id, invoice_number: inv.invoice_number, invoice_date: inv.invoice_date, phase: phaseOf(inv.status), balanceCents: balance.get(a.id)! },
+          a.cents,
+          date,
+        );
+        const shares = fundShares.get(a.id) ?? [];
+        const split = splitByFund(a.cents, shares);
+        // What this application took from each fund is no longer open for the next payment of the same owner.
+        fundShares.set(a.id, shares.map((s) => ({ fund_id: s.fund_id, cents: s.cents - (split.find((x) => x.fund_id === s.fund_id)?.cents ?? 0) })));
+        balance.set(a.id, balance.get(a.id)! - a.cents);
+        available -= a.cents;
+        links.push({
+          id: newId(), payment_id: p.id, invoice_id: a.id, amount_applied: centsToDecimal(a.cents), applied_date: date, fund_split: split,
+          owner_id: p.owner_id, payment_number: p.payment_number, invoice_number: inv.invoice_number, payment_fund_id: paymentFunds.get(p.deposit_account_id)!,
+        });
+      }
+    }
+    await insertApplications(tx, links);
+    await refreshPaidAmounts(tx, [...new Set(links.map((l) => l.invoice_id))]);
+    if (links.length <= 20) for (const l of links) await publishRecord(tx, paymentInvoiceEntity, l.id, 'create');
+    else onCommit(tx, () => tx.services.changes.publish({ entity: 'PaymentInvoice', type: 'create', id: '*', record: {}, timestamp: new Date().toISOString() }));
+    return ids;
   });
 }
 
