@@ -156,6 +156,9 @@ describe('matching', () => {
     expect(offered.some((d: { id: string }) => d.id === elsewhere.id)).toBe(false);
     expect(offered.some((d: { id: string }) => d.id === candidates[0]!.id)).toBe(false);
     expect(offered.filter((d: { kind: string; amount: number }) => d.kind === 'payment' && d.amount === 250)).toHaveLength(19);
+    // The days around a line, not the whole history: at most 92 days apart.
+    expect((await s.ok('GET', `/bank-accounts/${bank.id}/unmatched-documents?from=2026-01-01&to=2026-04-03`)).length).toBeGreaterThan(0);
+    expect((await s.refused(400, 'GET', `/bank-accounts/${bank.id}/unmatched-documents?from=2026-01-01&to=2026-04-04`)).message).toBe('From and To may be at most 92 days apart (asked: 93)');
   });
 
   it('a matched payment is not deleted; unmatching frees it; an excluded line comes back by unmatching', async () => {

@@ -415,11 +415,17 @@ export async function listBankLines(ctx: Ctx, bankAccountId: string, query: { st
   return { rows: rows.map((r) => lineOut(r, matches.get(r.id) ?? [])), total: total?.n ?? 0 };
 }
 
+/** The widest range of dates the unmatched documents of a bank account are listed for. */
+export const UNMATCHED_DOCUMENTS_MAX_DAYS = 92;
+
 /** GET /bank-accounts/{id}/unmatched-documents?from=&to=: what a person can match a line to by hand. */
 export async function unmatchedDocuments(ctx: Ctx, bankAccountId: string, query: { from: string; to: string }) {
   await requirePermission(ctx, 'chart_of_accounts', 'read');
   await recordForActor(ctx, bankAccountEntity, bankAccountId, 'read');
   if (query.from > query.to) throw new ValidationError('From must not be after To');
+  // A person matches one line by hand: the days around it, not the account's whole history in one answer.
+  const days = (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000;
+  if (days > UNMATCHED_DOCUMENTS_MAX_DAYS) throw new ValidationError(`From and To may be at most ${UNMATCHED_DOCUMENTS_MAX_DAYS} days apart (asked: ${days})`);
   const [row] = await ctx.db.select({ id: bankAccounts.id, name: bankAccounts.name, account_id: bankAccounts.account_id, fund_id: bankAccounts.fund_id }).from(bankAccounts).where(eq(bankAccounts.id, bankAccountId)).limit(1);
   const account = row!;
   const [p, b, j] = await Promise.all([
