@@ -10,7 +10,9 @@ export const achBackupStep = tableStep('ach', 80, [
     collection: 'autopayEnrollments', entity: 'AutopayEnrollment', label: 'autopay enrollment', table: autopayEnrollments, refs: { owner_id: 'owners', bank_account_id: 'bank_accounts' },
     describe: (r) => `enrollment of ${String(r.account_holder)}`,
   },
-  { collection: 'achBatches', entity: 'AchBatch', label: 'ACH file', table: achBatches, refs: { bank_account_id: 'bank_accounts' }, describe: (r) => `ACH file ${String(r.file_name)}` },
+  { collection: 'achBatches', entity: 'AchBatch', label: 'ACH file', table: achBatches, refs: { bank_account_id: 'bank_accounts' },
+    // The file as sent holds the owners' and vendors' account numbers in clear.
+    sealInFile: { file_text: 'backup:ach_file_text' }, describe: (r) => `ACH file ${String(r.file_name)}` },
   {
     collection: 'achEntries', entity: 'AchEntry', label: 'ACH entry', table: achEntries,
     refs: {

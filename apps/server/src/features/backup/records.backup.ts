@@ -626,6 +626,7 @@ async function restorePayables(tx: Ctx, data: Record<string, unknown>, maps: Map
     paymentRows.push({
       id: billPaymentId, bill_id: bill.doc.id!, payment_date: v.payment_date as string, amount: centsToDecimal(cents), payment_method: (v.payment_method as 'check' | undefined) ?? 'check',
       reference_number: (v.reference_number as string | null) ?? null, notes: (v.notes as string | null) ?? null, cash_account_id: cash, fund_split: split,
+      check_number: (v.check_number as string | null) ?? null,
       vendor_id: bill.doc.vendor_id, bill_number: bill.doc.bill_number, cash_fund_id: cashFund,
     });
   }

@@ -4,6 +4,7 @@ import { newId } from '@covenant/db/ids';
 import type { Ctx } from '../../lib/context.ts';
 import { translateDbError } from '../../lib/db-errors.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import type { BackupData, BackupStep, IdMaps } from './backup-step.ts';
 
 type Row = Record<string, unknown>;
@@ -29,6 +30,8 @@ export interface TableCollection {
    * becomes null, or the record is left out ('skip') when it means nothing without the document.
    */
   deletedDocuments?: Readonly<Record<string, 'null' | 'skip'>>;
+  /** Columns stored in clear that hold account numbers (an ACH file as sent): the file holds them sealed under this context. */
+  sealInFile?: Readonly<Record<string, string>>;
   /** Array columns of ids of one table. */
   arrayRefs?: Readonly<Record<string, string>>;
   /** Remaps what `refs` cannot say (ids inside a JSON column). */
@@ -60,7 +63,15 @@ export async function exportTable(ctx: Ctx, c: TableCollection): Promise<Row[]> 
   const order = ['created_date', 'id'].filter((k) => cols[k]).map((k) => asc(cols[k]!));
   if (!order.length) for (const col of Object.values(cols)) order.push(asc(col));
   const rows = (await ctx.db.select().from(c.table).orderBy(...order)) as Row[];
-  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
+  const key = ctx.services.config.bankKey;
+  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => {
+    const context = c.sealInFile?.[k];
+    if (context && typeof v === 'string') {
+      if (!key) throw new AppError(409, 'bank_key_missing', `The backup cannot hold ${c.collection} without BANK_ENCRYPTION_KEY: they carry account numbers`);
+      return [k, sealSecret(key, v, context)];
+    }
+    return [k, v instanceof Date ? v.toISOString() : v];
+  })));
 }
 
 /** A JSON schema of the table's records, from its columns. */
@@ -151,6 +162,16 @@ export async function restoreTable(tx: Ctx, data: BackupData, ids: IdMaps, c: Ta
         const list = checkValue(col, key, raw[key], w);
         values[key] = Array.isArray(list) ? list.map((v) => ref(arrayTarget, v, key)) : list;
       } else values[key] = checkValue(col, key, raw[key], w);
+    }
+    for (const [key, context] of Object.entries(c.sealInFile ?? {})) {
+      if (typeof values[key] !== 'string') continue;
+      const bankKey = tx.services.config.bankKey;
+      if (!bankKey) throw new ValidationError(`Backup ${w}: ${key} is sealed, and this server has no BANK_ENCRYPTION_KEY to open it`);
+      try {
+        values[key] = openSecret(bankKey, values[key] as string, context);
+      } catch {
+        throw new ValidationError(`Backup ${w}: ${key} cannot be opened with this server's BANK_ENCRYPTION_KEY`);
+      }
     }
     c.remap?.(values, ref);
     const existing = c.existing ? await c.existing(tx, values) : null;
