@@ -192,7 +192,7 @@ describe('the backup registry', () => {
     for (const table of tables) expect(after[table], table).toEqual(before[table]);
   });
 
-  it('the restored ledger verifies, and the sealed numbers open with the key (the ACH file of the restored account)', async () => {
+  it('the restored ledger verifies (hash chain and balances rebuilt by the postings)', async () => {
     const verify = await b.call('GET', '/ledger/verify', { token: adminB });
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json()).toMatchObject({ ok: true });
