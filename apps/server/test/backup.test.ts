@@ -5,6 +5,8 @@ import { expectBooksBalanced } from './ledger-helpers.ts';
 type Rec = Record<string, unknown> & { id: string };
 
 const COLLECTIONS = [
+  'assessmentSchedules', 'lateFeeRules', 'chargeRuns', 'chargeRunItems', 'collectionStages', 'collectionCases', 'collectionLetters', 'paymentPlans', 'mailJobs', 'emailDeliveries',
+  'bankAccounts', 'bankRules', 'bankStatements', 'bankStatementLines', 'bankLineMatches', 'bankReconciliations', 'bankReconciliationLines', 'autopayEnrollments', 'achBatches', 'achEntries',
   'owners', 'properties', 'ownerProperties', 'invoices', 'invoiceLineItems', 'payments', 'paymentInvoices', 'vendors', 'bills',
   'billLineItems', 'billPayments', 'funds', 'accounts', 'products', 'taxRates', 'orgSettings', 'users', 'ledgerEntries', 'periodClose', 'budgets', 'reserveComponents',
 ];
@@ -113,7 +115,7 @@ describe('backup and restore', () => {
   });
 
   it('a backup holds every collection, the version, a schema per entity, and no password or token', async () => {
-    expect(backup.version).toBe('1.0');
+    expect(backup.version).toBe('1.1');
     expect(Number.isNaN(Date.parse(backup.timestamp))).toBe(false);
     expect(Object.keys(backup.data).sort()).toEqual([...COLLECTIONS].sort());
     expect(Object.keys(backup.schemas).sort()).toEqual([...COLLECTIONS].sort());

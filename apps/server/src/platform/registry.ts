@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceKey } from '@covenant/contracts/constants';
 import type { Ctx } from '../lib/context.ts';
+import type { BackupStep } from './backup/backup-step.ts';
 import type { EntityDef } from './entities/entity-def.ts';
 
 export type FunctionHandler = (ctx: Ctx, params: Record<string, unknown>) => Promise<unknown>;
@@ -54,6 +55,8 @@ export interface Feature {
   jobs?: readonly JobDef[];
   /** Runs at every start; must be idempotent. */
   seed?: (ctx: Ctx) => Promise<void>;
+  /** Its tables' part of the association's backup and restore (platform/backup). */
+  backup?: readonly BackupStep[];
 }
 
 function indexBy<T extends { name: string }>(kind: string, items: Iterable<T>): ReadonlyMap<string, T> {
@@ -75,6 +78,8 @@ export class Registry {
   readonly functions: ReadonlyMap<string, FunctionDef>;
   readonly reports: ReadonlyMap<string, ReportDef>;
   readonly jobs: ReadonlyMap<string, JobDef>;
+  /** The backup steps of every feature, in restore order. */
+  readonly backupSteps: readonly BackupStep[];
 
   constructor(readonly features: readonly Feature[]) {
     this.entities = indexBy('entity', features.flatMap((f) => f.entities ?? []));
@@ -83,6 +88,17 @@ export class Registry {
     this.functions = indexBy('function', features.flatMap((f) => f.functions ?? []));
     this.reports = indexBy('report', features.flatMap((f) => f.reports ?? []));
     this.jobs = indexBy('job', features.flatMap((f) => f.jobs ?? []));
+    const steps = [...indexBy('backup step', features.flatMap((f) => f.backup ?? [])).values()].sort((a, b) => a.order - b.order);
+    for (const kind of ['tables', 'collections'] as const) {
+      const owner = new Map<string, string>();
+      for (const step of steps) {
+        for (const key of kind === 'tables' ? step.tables : Object.keys(step.collections)) {
+          if (owner.has(key)) throw new Error(`The backup steps '${owner.get(key)}' and '${step.name}' both carry the ${kind === 'tables' ? 'table' : 'collection'} '${key}'`);
+          owner.set(key, step.name);
+        }
+      }
+    }
+    this.backupSteps = steps;
   }
 
   entity(name: string): EntityDef | undefined {

@@ -8,6 +8,7 @@ import { importAchReturns } from './ach-returns.ts';
 import { autopayEnrollmentEntity, cancelMyEnrollment, enrollMyself, myAutopay } from './autopay-enrollments.ts';
 import { positivePay } from './positive-pay.service.ts';
 import { MAX_RETURNS_FILE_CHARS } from '@covenant/contracts/ach';
+import { achBackupStep } from './ach.backup.ts';
 
 const params = z.object({ appId: z.string() });
 const withId = z.object({ appId: z.string(), id: z.string().max(64) });
@@ -33,6 +34,7 @@ const CREDITS = 'bills read_write (administrators, property managers); the bank 
 
 export const achFeature: Feature = {
   name: 'ach',
+  backup: [achBackupStep],
   entities: [autopayEnrollmentEntity, achBatchEntity],
   functions: [
     { name: 'createAchDebitBatch', access: DEBITS, handler: createAchDebitBatch },

@@ -18,6 +18,7 @@ import { productEntity } from '../items/items.feature.ts';
 import { today } from '../../lib/context.ts';
 import { propertyEntity } from '../properties/properties.feature.ts';
 import { listChargeRuns, runAssessments, runDueJobs, runLateFees } from './charge-runs.service.ts';
+import { assessmentsBackupStep } from './assessments.backup.ts';
 
 /** The item a schedule or rule bills: it must exist (read through the caller's scope) and carry a line account. */
 async function billableItem(ctx: Ctx, productId: string, label: string): Promise<Row> {
@@ -115,6 +116,7 @@ async function chargeRunRoutes(app: FastifyInstance) {
 
 export const assessmentsFeature: Feature = {
   name: 'assessments',
+  backup: [assessmentsBackupStep],
   entities: [assessmentScheduleEntity, lateFeeRuleEntity],
   functions: [
     { name: 'runAssessments', access: 'invoices read_write (administrators, property managers)', handler: runAssessments },

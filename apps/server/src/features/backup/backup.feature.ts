@@ -1,8 +1,10 @@
 import type { Feature } from '../../platform/registry.ts';
 import { createBackup, restoreBackup } from './backup.service.ts';
+import { recordsBackupStep } from './records.backup.ts';
 
 export const backupFeature: Feature = {
   name: 'backup',
+  backup: [recordsBackupStep],
   functions: [
     { name: 'createBackup', access: 'backup read (administrators, property managers)', handler: (ctx) => createBackup(ctx), readOnly: true },
     {

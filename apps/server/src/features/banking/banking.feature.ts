@@ -25,6 +25,7 @@ import {
   startReconciliationFn, voidReconciliationFn,
 } from './reconciliation.service.ts';
 import { importStatement } from './statement-import.ts';
+import { bankingBackupStep } from './banking.backup.ts';
 
 /** The largest statement file accepted (a year of a busy account in OFX is a few megabytes). */
 export const MAX_STATEMENT_BYTES = 10 * 1024 * 1024;
@@ -165,6 +166,7 @@ const BOOKS = 'chart_of_accounts update (administrators and property managers by
 
 export const bankingFeature: Feature = {
   name: 'banking',
+  backup: [bankingBackupStep],
   entities: [bankAccountEntity, bankStatementEntity, bankStatementLineEntity, bankRuleEntity, bankReconciliationEntity],
   functions: [
     { name: 'matchBankLines', access: BOOKS, handler: matchBankLinesFn },

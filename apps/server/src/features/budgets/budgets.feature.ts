@@ -3,12 +3,14 @@ import { applyAssessment, previewAssessment } from './assessments.service.ts';
 import { adoptBudget, copyBudget, saveBudget, unadoptBudget } from './budget.commands.ts';
 import { budgetVsActualReport } from './budget-vs-actual.ts';
 import { budgetEntity, budgetLineEntity } from './budgets.entities.ts';
+import { plansBackupStep } from './budgets.backup.ts';
 
 const setup = 'chart of accounts read_write (administrators, property managers)';
 
 /** Budgets (read under reports, written under the chart of accounts), budget vs actual, and the assessment calculator. */
 export const budgetsFeature: Feature = {
   name: 'budgets',
+  backup: [plansBackupStep],
   entities: [budgetEntity, budgetLineEntity],
   functions: [
     { name: 'saveBudget', access: setup, handler: saveBudget },

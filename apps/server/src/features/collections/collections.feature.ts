@@ -17,6 +17,7 @@ import {
   approveCollectionLetters, collectionLetterPdf, lettersSent, listCollectionLetters, ownerCollections, runCollections, runDueCollections, skipCollectionLetters,
 } from './collections.service.ts';
 import { paymentPlanEntity } from './payment-plans.ts';
+import { collectionsBackupStep } from './collections.backup.ts';
 
 async function checkStage(ctx: Ctx, values: Row, existingId: string | null): Promise<Row> {
   if (values.days_past_due !== undefined) {
@@ -70,6 +71,7 @@ async function collectionRoutes(app: FastifyInstance) {
 
 export const collectionsFeature: Feature = {
   name: 'collections',
+  backup: [collectionsBackupStep],
   entities: [collectionStageEntity, paymentPlanEntity],
   functions: [
     { name: 'runCollections', access: 'invoices read_write (administrators, property managers)', handler: runCollections },

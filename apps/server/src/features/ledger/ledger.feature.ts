@@ -10,6 +10,7 @@ import { importOpeningBalances, listJournalEntries, postJournalEntry, reverseJou
 import { exportLedger, exportQuery } from './export.service.ts';
 import { sealJournal, verifyJournal } from './hash-chain.service.ts';
 import { closePeriod, closeYear, ledgerStatus, reopenPeriod } from './periods.service.ts';
+import { ledgerBackupStep } from './ledger.backup.ts';
 
 const params = z.object({ appId: z.string() });
 const journalQuery = z.object({ type: z.string().optional(), from: z.string().optional(), to: z.string().optional(), limit: z.string().optional(), skip: z.string().optional() });
@@ -46,6 +47,7 @@ const ADMINS = 'administrators only (audited)';
 
 export const ledgerFeature: Feature = {
   name: 'ledger',
+  backup: [ledgerBackupStep],
   // Every posting (documents, runs, manual entries, closes) publishes it: the journal and the reports refresh.
   topics: [{ name: 'JournalEntry', resource: 'chart_of_accounts' }],
   functions: [

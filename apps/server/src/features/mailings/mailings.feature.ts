@@ -4,6 +4,7 @@ import { deliveryPageSchema, mailJobSchema } from '@covenant/contracts/mailings'
 import type { Ctx } from '../../lib/context.ts';
 import type { Feature } from '../../platform/registry.ts';
 import { emailInvoices, emailStatements, getMailJob, listDeliveries, stopMailJobs } from './mailings.service.ts';
+import { mailingsBackupStep } from './mailings.backup.ts';
 
 async function mailingRoutes(app: FastifyInstance) {
   app.addHook('onClose', stopMailJobs);
@@ -25,6 +26,7 @@ const SENDERS = 'invoices read_write (administrators, property managers); each i
 
 export const mailingsFeature: Feature = {
   name: 'mailings',
+  backup: [mailingsBackupStep],
   functions: [
     { name: 'emailInvoices', access: SENDERS, handler: emailInvoices },
     { name: 'emailStatements', access: SENDERS, handler: emailStatements },

@@ -5,10 +5,11 @@ import { toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { journalEntries, journalLines, ledgerSettings } from '@covenant/db/schema/ledger';
 import type { Ctx } from '../../lib/context.ts';
+import type { BackupData, BackupStep, IdMaps } from '../../platform/backup/backup-step.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { postEntry, type SourceType } from '../ledger/ledger.service.ts';
-import { closeThroughAtLeast, postClosingEntry } from '../ledger/periods.service.ts';
-import { isBalanced, type PostingLine } from '../ledger/posting.rules.ts';
+import { postEntry, type SourceType } from './ledger.service.ts';
+import { closeThroughAtLeast, postClosingEntry } from './periods.service.ts';
+import { isBalanced, type PostingLine } from './posting.rules.ts';
 
 /**
  * The part of the books no document holds, in a backup file: manual journal entries, transfers between funds
@@ -19,7 +20,7 @@ import { isBalanced, type PostingLine } from '../ledger/posting.rules.ts';
 
 const MANUAL_SOURCES = ['journal', 'transfer', 'opening'] as const;
 
-export async function backupLedger(ctx: Ctx) {
+async function backupLedger(ctx: Ctx) {
   const entries = await ctx.db
     .select({ id: journalEntries.id, entry_date: journalEntries.entry_date, memo: journalEntries.memo, source_type: journalEntries.source_type, source_id: journalEntries.source_id, reverses_id: journalEntries.reverses_id })
     .from(journalEntries)
@@ -81,8 +82,9 @@ function list(data: Record<string, unknown>, key: string): unknown[] {
  * linked to their new originals), then the year-end closes (recomputed) and the closed-through date. Runs in the
  * restore's transaction, after the documents.
  */
-export async function restoreLedger(tx: Ctx, data: Record<string, unknown>, maps: { account: Map<string, string>; fund: Map<string, string> }): Promise<Record<string, number>> {
-  const entryIds = new Map<string, string>();
+async function restoreLedger(tx: Ctx, data: BackupData, ids: IdMaps): Promise<Record<string, number>> {
+  const maps = { account: ids.of('chart_of_accounts'), fund: ids.of('funds') };
+  const entryIds = ids.of('journal_entries');
   const sourceIds = new Map<string, string>();
   const records = list(data, 'ledgerEntries');
   for (const [i, raw] of records.entries()) {
@@ -106,6 +108,7 @@ export async function restoreLedger(tx: Ctx, data: Record<string, unknown>, maps
     }
     const oldSource = e.source_id ?? e.id;
     const source = sourceIds.get(oldSource) ?? newId();
+    ids.set('journal_sources', oldSource, source);
     sourceIds.set(oldSource, source);
     const id = await postEntry(tx, { date: e.entry_date, memo: e.memo ?? `Restored ${e.source_type} entry`, source_type: e.source_type as SourceType, source_id: source, lines, reverses_id: reverses });
     if (id) entryIds.set(e.id, id);
@@ -122,6 +125,25 @@ export async function restoreLedger(tx: Ctx, data: Record<string, unknown>, maps
     }
     if (parsed.data.closed_through) await closeThroughAtLeast(tx, parsed.data.closed_through);
   }
-  return { ledgerEntries: entryIds.size, yearEnds };
+  return { ledgerEntries: records.length, yearEnds };
 }
 
+
+const jsonSchema = (schema: z.ZodType) => () => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+
+/**
+ * The ledger's step, after the documents (which re-post their own entries): journal entries and lines are append-only,
+ * so they are never copied; the manual entries are posted again, and the totals and the hash chain are rebuilt
+ * by the posting itself (the fold and the sealing), never read from the file.
+ */
+export const ledgerBackupStep: BackupStep = {
+  name: 'ledger',
+  order: 20,
+  tables: ['journal_entries', 'journal_lines', 'ledger_settings'],
+  collections: {
+    ledgerEntries: { entity: 'JournalEntry', schema: jsonSchema(ledgerEntrySchema) },
+    periodClose: { entity: 'LedgerSettings', schema: jsonSchema(periodCloseSchema) },
+  },
+  backup: backupLedger,
+  restore: restoreLedger,
+};

@@ -5,8 +5,9 @@ import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { budgetLines, budgets, reserveComponents } from '@covenant/db/schema/budgets';
 import type { Ctx } from '../../lib/context.ts';
+import type { BackupData, BackupStep, IdMaps } from '../../platform/backup/backup-step.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { insertRestoredBudget } from '../budgets/budget.commands.ts';
+import { insertRestoredBudget } from './budget.commands.ts';
 
 /**
  * Budgets (with their lines, status and months) and reserve components in a backup file, beyond the spec's
@@ -15,7 +16,7 @@ import { insertRestoredBudget } from '../budgets/budget.commands.ts';
  * remapped.
  */
 
-export async function backupPlans(ctx: Ctx) {
+async function backupPlans(ctx: Ctx) {
   const budgetRows = await ctx.db.select().from(budgets).orderBy(asc(budgets.fiscal_year), asc(budgets.created_date), asc(budgets.id));
   const lineRows = budgetRows.length
     ? await ctx.db.select().from(budgetLines).where(inArray(budgetLines.budget_id, budgetRows.map((b) => b.id))).orderBy(asc(budgetLines.budget_id), asc(budgetLines.line_no))
@@ -41,8 +42,8 @@ const budgetRecord = budgetInput.extend({
   adopted_by: z.string().max(254).nullable().optional(),
   lines: z.array(z.object({ account_id: z.string().min(1), amounts: monthlyAmounts, notes: z.string().max(1000).nullable().optional() })).max(1000).default([]),
 });
-export const budgetsBackupSchema = budgetRecord.extend({ id: z.string().optional() });
-export const reserveComponentsBackupSchema = z.object({ id: z.string().optional() }).and(reserveComponentCreate);
+const budgetsBackupSchema = budgetRecord.extend({ id: z.string().optional() });
+const reserveComponentsBackupSchema = z.object({ id: z.string().optional() }).and(reserveComponentCreate);
 
 function list(data: Record<string, unknown>, key: string): unknown[] {
   const v = data[key];
@@ -54,7 +55,8 @@ function list(data: Record<string, unknown>, key: string): unknown[] {
 const issues = (e: z.ZodError) => e.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 
 /** Writes the file's budgets and reserve components; runs in the restore's transaction, after funds and accounts. */
-export async function restorePlans(tx: Ctx, data: Record<string, unknown>, maps: { account: Map<string, string>; fund: Map<string, string> }): Promise<Record<string, number>> {
+async function restorePlans(tx: Ctx, data: BackupData, ids: IdMaps): Promise<Record<string, number>> {
+  const maps = { account: ids.of('chart_of_accounts'), fund: ids.of('funds') };
   let budgetCount = 0;
   for (const [i, raw] of list(data, 'budgets').entries()) {
     const where = `budgets #${i + 1}`;
@@ -89,3 +91,18 @@ export async function restorePlans(tx: Ctx, data: Record<string, unknown>, maps:
   if (components.length) await tx.db.insert(reserveComponents).values(components);
   return { budgets: budgetCount, reserveComponents: components.length };
 }
+
+const jsonSchema = (schema: z.ZodType) => () => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+
+/** Budgets (with their lines) and reserve components: the association's plans. */
+export const plansBackupStep: BackupStep = {
+  name: 'plans',
+  order: 30,
+  tables: ['budgets', 'budget_lines', 'reserve_components'],
+  collections: {
+    budgets: { entity: 'Budget', schema: jsonSchema(budgetsBackupSchema) },
+    reserveComponents: { entity: 'ReserveComponent', schema: jsonSchema(reserveComponentsBackupSchema) },
+  },
+  backup: backupPlans,
+  restore: restorePlans,
+};
