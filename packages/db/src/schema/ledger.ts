@@ -111,7 +111,15 @@ export const journalEntryHashes = pgTable(
   (t) => [uniqueIndex('journal_entry_hashes_entry_key').on(t.entry_id)],
 );
 
-/** Entries posted but not yet sealed into the hash chain (a trigger appends; the sealer takes them in batches). */
-export const journalEntriesUnsealed = pgTable('journal_entries_unsealed', {
-  entry_id: text('entry_id').primaryKey(),
-});
+/**
+ * Entries posted but not yet sealed into the hash chain (a trigger appends; the sealer takes them in batches, in
+ * the order they were queued: `seq`, so taking a batch reads a batch, whatever the backlog).
+ */
+export const journalEntriesUnsealed = pgTable(
+  'journal_entries_unsealed',
+  {
+    entry_id: text('entry_id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('journal_entries_unsealed_seq_idx').on(t.seq)],
+);

@@ -7,7 +7,7 @@ import { GENESIS_HASH, firstBrokenLink, sealAll, type ChainEntry } from './hash-
 /**
  * Seals posted entries into the hash chain (journal_entry_hashes, append-only) and verifies it. Posting stays
  * fast: a trigger queues each new entry, and one sealer at a time (an advisory lock) takes the queue in batches,
- * in the order the entries were created, and appends their hashes.
+ * in the order the entries were queued (posted), and appends their hashes.
  */
 
 const BATCH = 1000;
@@ -46,10 +46,8 @@ export async function sealJournal(db: Db, { wait = false }: { wait?: boolean } =
         const got = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('covenant:journal_hash_chain')) as ok`);
         if (!(got.rows[0] as { ok: boolean }).ok) return 0;
       }
-      const queued = await tx.execute(sql`
-        select u.entry_id from journal_entries_unsealed u join journal_entries e on e.id = u.entry_id
-        order by e.created_date, e.id limit ${BATCH}`);
-      const ids = (queued.rows as Array<{ entry_id: string }>).map((r) => r.entry_id);
+      const queued = await tx.select({ entry_id: journalEntriesUnsealed.entry_id }).from(journalEntriesUnsealed).orderBy(asc(journalEntriesUnsealed.seq)).limit(BATCH);
+      const ids = queued.map((r) => r.entry_id);
       if (ids.length === 0) return 0;
       const [last] = await tx.select({ hash: journalEntryHashes.hash }).from(journalEntryHashes).orderBy(desc(journalEntryHashes.seq)).limit(1);
       const entries = await chainEntries(tx, ids);
