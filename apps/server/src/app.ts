@@ -1,3 +1,4 @@
+import { analysesDone } from './lib/analyze.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -301,6 +302,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     async close() {
       await scheduler?.close();
       await app.close();
+      await analysesDone();
       await realtime.close();
       await folder.close();
       await services.files.close();

@@ -1,3 +1,4 @@
+import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { sql } from 'drizzle-orm';
 import type { ChargeJob } from '@covenant/contracts/charges';
 import { chargeRunInput, chargeRunsQuery } from '@covenant/contracts/charges';
@@ -287,6 +288,7 @@ async function runJob(ctx: Ctx, job: 'assessments' | 'late_fees', asOf: string, 
       amount: centsToDecimal(i.cents), created_by: tx.actor?.email ?? null,
     }));
     for (let k = 0; k < records.length; k += 1000) await tx.db.insert(chargeRunItems).values(records.slice(k, k + 1000));
+    analyzeIfBulk(tx, records.length, ['charge_run_items']);
     const policy = await orgPolicy(tx);
     if (policy.autoApplyCredits && ordered.length) await applyCreditsToCharges(tx, ordered.map((i) => i.owner_id), await today(tx));
     return { count: items.length, total: centsToNumber(total), as_of: asOf, dry_run: false, run_id: runId, items: ordered.map((i, n) => itemOut(i, ids[n])) };

@@ -1,3 +1,4 @@
+import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, between, desc, eq, lt } from 'drizzle-orm';
 import { csvMappingSchema, type CsvMapping, type StatementImportAnswer } from '@covenant/contracts/banking';
 import { centsToDecimal, centsToNumber, toCents } from '@covenant/contracts/money';
@@ -86,8 +87,9 @@ export async function importStatement(ctx: Ctx, bankAccountId: string, file: { d
       period_start: parsed.period_start, period_end: parsed.period_end, opening_balance: money(parsed.opening_balance_cents), closing_balance: money(parsed.closing_balance_cents),
       lines_imported: fresh.length, duplicates_skipped: duplicates.size, warnings, created_by: createdBy,
     });
+    analyzeIfBulk(tx, fresh.length, ['bank_statement_lines']);
     for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-      await tx.db.insert(bankStatementLines).values(
+    await tx.db.insert(bankStatementLines).values(
         fresh.slice(i, i + INSERT_CHUNK).map((l) => ({
           statement_id: statementId, bank_account_id: bankAccountId, line_no: l.line_no, date: l.date, amount: centsToDecimal(l.amount_cents),
           description: l.description.slice(0, 1000), payee: l.payee?.slice(0, 500) ?? null, bank_reference: l.bank_reference?.slice(0, 200) ?? null,

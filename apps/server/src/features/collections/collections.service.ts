@@ -1,3 +1,4 @@
+import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { sql } from 'drizzle-orm';
 import {
   collectionLetterIdsInput, collectionLettersQuery, delinquencyOf, nextStage, renderLetter, runCollectionsInput, type LetterPlaceholder, type LetterStatus,
@@ -229,6 +230,7 @@ async function collectionsRun(ctx: Ctx, asOf: string, dryRun: boolean, trigger: 
         ...(l.status === 'awaiting_approval' ? {} : { decided_by: trigger === 'scheduler' ? 'scheduler' : by, decided_at: new Date() }),
       })));
     }
+    analyzeIfBulk(tx, letters.length, ['collection_cases', 'collection_letters']);
     const feeInvoices = await chargeFees(tx, asOf, released.map((l) => ({
       id: l.id, owner_id: l.step.owner_id, owner_number: l.step.owner_number, stage_name: l.step.stage.name, fee_product_id: l.step.stage.fee_product_id,
       fee_cents: l.step.stage.fee_cents, fee_account_id: l.step.stage.fee_account_id, fee_fund_id: l.step.stage.fee_fund_id,

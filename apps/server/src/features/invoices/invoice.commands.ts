@@ -1,3 +1,4 @@
+import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { centsToDecimal, multiplyCents, toCents } from '@covenant/contracts/money';
 import { laterDate } from '@covenant/contracts/dates';
@@ -233,6 +234,7 @@ export async function insertInvoices(ctx: Ctx, docs: readonly NewInvoiceDoc[]): 
   for (let i = 0; i < invoiceRows.length; i += CHUNK) await ctx.db.insert(invoices).values(invoiceRows.slice(i, i + CHUNK));
   for (let i = 0; i < lineRows.length; i += CHUNK) await ctx.db.insert(invoiceLineItems).values(lineRows.slice(i, i + CHUNK));
   await postEntries(ctx, entries);
+  analyzeIfBulk(ctx, invoiceRows.length, ['invoices', 'invoice_line_items']);
   const ids = invoiceRows.map((r) => r.id!);
   if (ids.length <= 20) {
     for (const id of ids) await publishRecord(ctx, invoiceEntity, id, 'create');

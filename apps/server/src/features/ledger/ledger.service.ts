@@ -1,3 +1,4 @@
+import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
@@ -100,6 +101,7 @@ export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Prom
   }
   for (let i = 0; i < entryRows.length; i += CHUNK) await ctx.db.insert(journalEntries).values(entryRows.slice(i, i + CHUNK));
   for (let i = 0; i < lineRows.length; i += CHUNK) await ctx.db.insert(journalLines).values(lineRows.slice(i, i + CHUNK));
+  analyzeIfBulk(ctx, lineRows.length, ['journal_entries', 'journal_lines', 'journal_entries_unsealed']);
   if (entryRows.length) {
     onCommit(ctx, () => {
       if (ctx.association) ctx.services.onLedgerWrite?.(ctx.association);

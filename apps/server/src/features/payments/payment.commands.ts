@@ -1,3 +1,4 @@
+import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { allocate } from '@covenant/contracts/documents';
@@ -107,6 +108,7 @@ export async function insertPayments(ctx: Ctx, docs: ReadonlyArray<Omit<typeof p
   const rows = docs.map((d) => ({ ...d, id: d.id ?? newId(), created_by: ctx.actor?.email ?? null }));
   const fundOf = await fundsOfAccounts(ctx, rows.map((r) => r.deposit_account_id));
   for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(payments).values(rows.slice(i, i + 500));
+  analyzeIfBulk(ctx, rows.length, ['payments']);
   await postEntries(
     ctx,
     rows.map((p) => ({
@@ -131,6 +133,7 @@ export async function insertApplications(
   const createdBy = ctx.actor?.email ?? null;
   const stored = rows.map(({ owner_id: _o, payment_number: _p, invoice_number: _i, payment_fund_id: _f, ...r }) => ({ ...r, created_by: createdBy }));
   for (let i = 0; i < stored.length; i += 500) await ctx.db.insert(paymentInvoices).values(stored.slice(i, i + 500));
+  analyzeIfBulk(ctx, stored.length, ['payment_invoices']);
   await postEntries(
     ctx,
     rows.map((r) => ({

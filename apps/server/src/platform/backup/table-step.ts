@@ -1,3 +1,4 @@
+import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { asc, eq, getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { newId } from '@covenant/db/ids';
@@ -185,6 +186,7 @@ export async function restoreTable(tx: Ctx, data: BackupData, ids: IdMaps, c: Ta
   }
   try {
     for (let i = 0; i < rows.length; i += 500) await tx.db.insert(c.table).values(rows.slice(i, i + 500) as never);
+    analyzeIfBulk(tx, rows.length, [getTableName(c.table)]);
   } catch (err) {
     const known = translateDbError(err, c.label);
     throw known ? new AppError(known.status, known.code, `Cannot restore ${c.collection}: ${known.message}. Nothing was restored.`) : err;

@@ -1,4 +1,5 @@
-import { and, count as countFn, eq, inArray, type SQL } from 'drizzle-orm';
+import { analyzeIfBulk } from '../../lib/analyze.ts';
+import { and, count as countFn, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
 import { ENTITY_LIST_MAX_LIMIT } from '@covenant/contracts/constants';
@@ -278,6 +279,7 @@ export async function bulkCreateEntities(ctx: Ctx, def: EntityDef, body: unknown
           throw e;
         }
       }
+      analyzeIfBulk(tx, out.length, [getTableName(def.table)]);
       return out;
     }),
   );
@@ -434,6 +436,7 @@ export async function importEntitiesCsv(ctx: Ctx, def: EntityDef, csvText: strin
           throw e;
         }
       }
+      analyzeIfBulk(tx, out.length, [getTableName(def.table)]);
       return out;
     }),
   );
