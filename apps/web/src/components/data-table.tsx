@@ -45,7 +45,7 @@ export function DataTable<T>({
   rows: readonly T[];
   rowKey: (row: T) => string;
   /** The row's own attributes: its name (`aria-label`), a test id, a class. */
-  rowProps?: (row: T) => ComponentProps<'tr'> & { [data: `data-${string}`]: string };
+  rowProps?: (row: T) => ComponentProps<'tr'> & { [data: `data-${string}`]: string | undefined };
   /** The spec's empty state, shown in one row across the table (every list has one; only the lines of a document, never empty, go without). */
   empty?: ReactNode;
   /** While the first page loads: a skeleton named by this text. */
@@ -70,7 +70,7 @@ export function DataTable<T>({
       <div className="rounded-md border max-sm:border-0">
         <Table aria-label={label} role="table" className="max-sm:block">
           <TableHeader role="rowgroup" className="max-sm:block">
-            <TableRow role="row" className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-2 max-sm:border-0 max-sm:hover:bg-transparent">
+            <TableRow role="row" className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-2 max-sm:border-0! max-sm:pb-2 max-sm:hover:bg-transparent">
               {shown.map((column) => (
                 <HeaderCell key={column.id} column={column} sort={sort} onSort={onSort} />
               ))}
@@ -88,7 +88,7 @@ export function DataTable<T>({
               rows.map((row) => {
                 const { className: rowClassName, ...props } = rowProps?.(row) ?? {};
                 return (
-                  <TableRow key={rowKey(row)} role="row" className={cn('max-sm:rounded-md max-sm:border max-sm:p-2', rowClassName)} {...props}>
+                  <TableRow key={rowKey(row)} role="row" className={cn('max-sm:rounded-md max-sm:border! max-sm:p-2', rowClassName)} {...props}>
                     {shown.map((column) => (
                       <TableCell
                         key={column.id}
