@@ -68,6 +68,7 @@ export function DataTable<T>({
   return (
     <div className={cn('space-y-4', className)}>
       <div className="rounded-md border max-sm:border-0">
+        {/* Explicit roles: some browsers drop a table's semantics once its parts are displayed as blocks (the phone cards). */}
         <Table aria-label={label} role="table" className="max-sm:block">
           <TableHeader role="rowgroup" className="max-sm:block">
             <TableRow role="row" className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-2 max-sm:border-0! max-sm:pb-2 max-sm:hover:bg-transparent">
