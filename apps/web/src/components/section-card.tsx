@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TableCell, TableRow } from '@/components/ui/table';
 
 /** A titled card of a screen (an h2, a line saying what it holds, an optional action on the right). */
 export function SectionCard({ title, description, action, children }: { title: string; description: string; action?: ReactNode; children: ReactNode }) {
@@ -17,16 +16,5 @@ export function SectionCard({ title, description, action, children }: { title: s
       </CardHeader>
       <CardContent className="space-y-3">{children}</CardContent>
     </Card>
-  );
-}
-
-/** The one row of an empty table: its text across every column. */
-export function EmptyTableRow({ span, children }: { span: number; children: ReactNode }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={span} className="text-muted-foreground py-6 text-center">
-        {children}
-      </TableCell>
-    </TableRow>
   );
 }

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@covenant/contracts/money';
 import { FileUpIcon, SendIcon, TruckIcon } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyCard, ListPage, ListSkeleton } from '@/components/list-page';
+import { DataTable } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { entityKeys, useLiveRefresh } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
@@ -54,44 +53,26 @@ export default function AchPage() {
         </div>
       }
     >
-      {batches.isPending ? (
-        <ListSkeleton label="Loading ACH batches" />
-      ) : rows.length === 0 ? (
-        <EmptyCard>No ACH files yet. Create a debit batch to collect autopay, or pay bills by ACH.</EmptyCard>
-      ) : (
-        <Card className="overflow-x-auto py-0">
-          <Table aria-label="ACH batches">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Effective date</TableHead>
-                <TableHead>Direction</TableHead>
-                <TableHead>Bank account</TableHead>
-                <TableHead>File</TableHead>
-                <TableHead className="text-right">Entries</TableHead>
-                <TableHead className="text-right">Total</TableHead>
-                <TableHead className="sr-only">Download</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((b) => (
-                <TableRow key={b.id}>
-                  <TableCell className="whitespace-nowrap">{b.effective_date}</TableCell>
-                  <TableCell>
-                    <Badge variant={b.direction === 'debit' ? 'secondary' : 'outline'}>{b.direction === 'debit' ? 'Debit (autopay)' : 'Credit (vendors)'}</Badge>
-                  </TableCell>
-                  <TableCell>{accountName(b.bank_account_id)}</TableCell>
-                  <TableCell className="font-mono text-xs">{b.file_name}</TableCell>
-                  <TableCell className="text-right tabular-nums">{b.entry_count}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(b.total)}</TableCell>
-                  <TableCell className="text-right">
-                    <DownloadButton batch={b} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Card>
-      )}
+      <DataTable
+        label="ACH batches"
+        loading={batches.isPending && 'Loading ACH batches'}
+        rows={rows}
+        rowKey={(b) => b.id}
+        empty="No ACH files yet. Create a debit batch to collect autopay, or pay bills by ACH."
+        columns={[
+          { id: 'effective', header: 'Effective date', cell: (b) => b.effective_date },
+          {
+            id: 'direction', header: 'Direction',
+            cell: (b) => <Badge variant={b.direction === 'debit' ? 'secondary' : 'outline'}>{b.direction === 'debit' ? 'Debit (autopay)' : 'Credit (vendors)'}</Badge>,
+          },
+          { id: 'account', header: 'Bank account', hideBelow: 'md', cell: (b) => accountName(b.bank_account_id) },
+          { id: 'file', header: 'File', hideBelow: 'sm', className: 'font-mono text-xs', cell: (b) => b.file_name },
+          { id: 'entries', header: 'Entries', align: 'end', cell: (b) => b.entry_count },
+          { id: 'total', header: 'Total', align: 'end', cell: (b) => formatMoney(b.total) },
+        ]}
+        actionsHeader={<span className="sr-only">Download</span>}
+        actions={(b) => <DownloadButton batch={b} />}
+      />
       {open === 'debit' ? <CreateDebitBatchDialog accounts={accounts.data ?? []} onClose={() => setOpen(null)} /> : null}
       {open === 'returns' ? <ImportReturnsDialog onClose={() => setOpen(null)} /> : null}
       {open === 'credit' ? <PayBillsDialog accounts={accounts.data ?? []} onClose={() => setOpen(null)} /> : null}

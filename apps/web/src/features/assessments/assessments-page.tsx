@@ -4,8 +4,8 @@ import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from 'sonner';
 import type { ChargeJob } from '@covenant/contracts/charges';
 import { formatMoney } from '@covenant/contracts/money';
+import { DataTable } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
-import { Pager } from '@/components/pager';
 import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { entityListQuery, useLiveRefresh } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
@@ -73,31 +72,26 @@ function SetupCard({ title, description, addLabel, onAdd, children }: { title: s
   );
 }
 
-/** Active or Inactive, then (for those who may change it) Edit and the activate/deactivate toggle. */
-function StatusAndActions({ entity, row, canSetUp, onEdit }: { entity: 'AssessmentSchedule' | 'LateFeeRule'; row: { id: string; name: string; is_active: boolean }; canSetUp: boolean; onEdit(): void }) {
+type SetupRow = { id: string; name: string; is_active: boolean };
+
+/** The Status column of schedules and rules: Active or Inactive. */
+const statusColumn = {
+  id: 'status',
+  header: 'Status',
+  cell: (row: SetupRow) => <Badge variant={row.is_active ? 'default' : 'secondary'}>{row.is_active ? 'Active' : 'Inactive'}</Badge>,
+};
+
+/** For those who may change it: Edit and the activate/deactivate toggle. */
+function SetupActions({ entity, row, onEdit }: { entity: 'AssessmentSchedule' | 'LateFeeRule'; row: SetupRow; onEdit(): void }) {
   return (
-    <>
-      <TableCell>
-        <Badge variant={row.is_active ? 'default' : 'secondary'}>{row.is_active ? 'Active' : 'Inactive'}</Badge>
-      </TableCell>
-      {canSetUp ? (
-        <TableCell className="text-right whitespace-nowrap">
-          <Button variant="ghost" size="icon" aria-label={`Edit ${row.name}`} onClick={onEdit}>
-            <PencilIcon aria-hidden="true" />
-          </Button>
-          <ActiveToggle entity={entity} id={row.id} name={row.name} active={row.is_active} />
-        </TableCell>
-      ) : null}
-    </>
+    <span>
+      <Button variant="ghost" size="icon" aria-label={`Edit ${row.name}`} onClick={onEdit}>
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <ActiveToggle entity={entity} id={row.id} name={row.name} active={row.is_active} />
+    </span>
   );
 }
-
-const actionsHead = (canSetUp: boolean) =>
-  canSetUp ? (
-    <TableHead>
-      <span className="sr-only">Actions</span>
-    </TableHead>
-  ) : null;
 
 /** Assessments: schedules and late-fee rules, a preview (dry run) of each run, posting it, and the history of runs. */
 export default function AssessmentsPage() {
@@ -156,46 +150,25 @@ export default function AssessmentsPage() {
         addLabel={canSetUp ? 'Add Schedule' : null}
         onAdd={() => setEditingSchedule('new')}
       >
-          <Table aria-label="Assessment schedules">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Item</TableHead>
-                <TableHead>Fund</TableHead>
-                <TableHead>Frequency</TableHead>
-                <TableHead>Amount</TableHead>
-                <TableHead>Period</TableHead>
-                <TableHead>Status</TableHead>
-                {actionsHead(canSetUp)}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {schedules.data?.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={8} className="text-muted-foreground py-6 text-center">
-                    No assessment schedules yet
-                  </TableCell>
-                </TableRow>
-              ) : null}
-              {schedules.data?.map((s) => (
-                <TableRow key={s.id} aria-label={s.name}>
-                  <TableCell className="font-medium">{s.name}</TableCell>
-                  <TableCell>{itemName.get(s.product_id) ?? ''}</TableCell>
-                  <TableCell>{fundName.get(s.fund_id) ?? ''}</TableCell>
-                  <TableCell>
-                    {FREQUENCY_LABELS[s.frequency]}
-                    {s.installments > 1 ? `, ${s.installments} installments` : ''}
-                  </TableCell>
-                  <TableCell title={BASIS_LABELS[s.amount_basis]}>{scheduleAmount(s)}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {s.start_date}
-                    {s.end_date ? ` to ${s.end_date}` : ''}
-                  </TableCell>
-                  <StatusAndActions entity="AssessmentSchedule" row={s} canSetUp={canSetUp} onEdit={() => setEditingSchedule(s)} />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Assessment schedules"
+            loading={schedules.isPending && 'Loading assessment schedules'}
+            rows={schedules.data ?? []}
+            rowKey={(s) => s.id}
+            rowProps={(s) => ({ 'aria-label': s.name })}
+            empty="No assessment schedules yet"
+            columns={[
+              { id: 'name', header: 'Name', className: 'font-medium', cell: (s) => s.name },
+              { id: 'item', header: 'Item', hideBelow: 'sm', cell: (s) => itemName.get(s.product_id) ?? '' },
+              { id: 'fund', header: 'Fund', hideBelow: 'sm', cell: (s) => fundName.get(s.fund_id) ?? '' },
+              { id: 'frequency', header: 'Frequency', cell: (s) => `${FREQUENCY_LABELS[s.frequency]}${s.installments > 1 ? `, ${s.installments} installments` : ''}` },
+              { id: 'amount', header: 'Amount', cell: (s) => <span title={BASIS_LABELS[s.amount_basis]}>{scheduleAmount(s)}</span> },
+              { id: 'period', header: 'Period', cell: (s) => `${s.start_date}${s.end_date ? ` to ${s.end_date}` : ''}` },
+              statusColumn,
+            ]}
+            actionsHeader={<span className="sr-only">Actions</span>}
+            actions={canSetUp ? (s) => <SetupActions entity="AssessmentSchedule" row={s} onEdit={() => setEditingSchedule(s)} /> : undefined}
+          />
       </SetupCard>
 
       <SetupCard
@@ -204,40 +177,25 @@ export default function AssessmentsPage() {
         addLabel={canSetUp ? 'Add Rule' : null}
         onAdd={() => setEditingRule('new')}
       >
-          <Table aria-label="Late fee rules">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead className="text-right">Grace Days</TableHead>
-                <TableHead>Fee</TableHead>
-                <TableHead>Minimum Balance</TableHead>
-                <TableHead>Interest</TableHead>
-                <TableHead>Applies To</TableHead>
-                <TableHead>Status</TableHead>
-                {actionsHead(canSetUp)}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rules.data?.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={8} className="text-muted-foreground py-6 text-center">
-                    No late fee rules yet
-                  </TableCell>
-                </TableRow>
-              ) : null}
-              {rules.data?.map((r) => (
-                <TableRow key={r.id} aria-label={r.name}>
-                  <TableCell className="font-medium">{r.name}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.grace_days}</TableCell>
-                  <TableCell title={FEE_TYPE_LABELS[r.fee_type]}>{ruleFee(r)}</TableCell>
-                  <TableCell>{r.min_balance !== null ? formatMoney(r.min_balance) : ''}</TableCell>
-                  <TableCell>{r.annual_interest_rate ? `${r.annual_interest_rate}% a year` : ''}</TableCell>
-                  <TableCell>{r.product_ids.map((id) => itemName.get(id) ?? '').join(', ')}</TableCell>
-                  <StatusAndActions entity="LateFeeRule" row={r} canSetUp={canSetUp} onEdit={() => setEditingRule(r)} />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Late fee rules"
+            loading={rules.isPending && 'Loading late fee rules'}
+            rows={rules.data ?? []}
+            rowKey={(r) => r.id}
+            rowProps={(r) => ({ 'aria-label': r.name })}
+            empty="No late fee rules yet"
+            columns={[
+              { id: 'name', header: 'Name', className: 'font-medium', cell: (r) => r.name },
+              { id: 'grace', header: 'Grace Days', align: 'end', cell: (r) => r.grace_days },
+              { id: 'fee', header: 'Fee', cell: (r) => <span title={FEE_TYPE_LABELS[r.fee_type]}>{ruleFee(r)}</span> },
+              { id: 'minimum', header: 'Minimum Balance', hideBelow: 'sm', cell: (r) => (r.min_balance !== null ? formatMoney(r.min_balance) : '') },
+              { id: 'interest', header: 'Interest', cell: (r) => (r.annual_interest_rate ? `${r.annual_interest_rate}% a year` : '') },
+              { id: 'applies', header: 'Applies To', hideBelow: 'sm', cell: (r) => r.product_ids.map((id) => itemName.get(id) ?? '').join(', ') },
+              statusColumn,
+            ]}
+            actionsHeader={<span className="sr-only">Actions</span>}
+            actions={canSetUp ? (r) => <SetupActions entity="LateFeeRule" row={r} onEdit={() => setEditingRule(r)} /> : undefined}
+          />
       </SetupCard>
 
       {canRun ? (
@@ -293,41 +251,21 @@ export default function AssessmentsPage() {
                     <Spinner /> Posting {preview.count} {preview.count === 1 ? 'charge' : 'charges'}… all of them or none.
                   </p>
                 ) : null}
-                <Table aria-label="Preview charges">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Owner</TableHead>
-                      <TableHead>Unit</TableHead>
-                      <TableHead>Kind</TableHead>
-                      <TableHead>Description</TableHead>
-                      <TableHead>Invoice Date</TableHead>
-                      <TableHead>Due Date</TableHead>
-                      <TableHead className="text-right">Amount</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {preview.items.length === 0 ? (
-                      <TableRow>
-                        <TableCell colSpan={7} className="text-muted-foreground py-6 text-center">
-                          Nothing to bill as of this date
-                        </TableCell>
-                      </TableRow>
-                    ) : null}
-                    {preview.items.slice(0, PREVIEW_ROWS).map((i, n) => (
-                      <TableRow key={`${i.owner_id}-${i.description}-${n}`}>
-                        <TableCell>
-                          {i.owner_name} (#{i.owner_number})
-                        </TableCell>
-                        <TableCell>{i.unit_number ?? ''}</TableCell>
-                        <TableCell>{KIND_LABELS[i.kind]}</TableCell>
-                        <TableCell>{i.description}</TableCell>
-                        <TableCell>{i.invoice_date}</TableCell>
-                        <TableCell>{i.due_date}</TableCell>
-                        <TableCell className="text-right tabular-nums">{formatMoney(i.amount)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <DataTable
+                  label="Preview charges"
+                  rows={preview.items.slice(0, PREVIEW_ROWS).map((item, n) => ({ ...item, n }))}
+                  rowKey={(i) => `${i.owner_id}-${i.n}`}
+                  empty="Nothing to bill as of this date"
+                  columns={[
+                    { id: 'owner', header: 'Owner', cell: (i) => `${i.owner_name} (#${i.owner_number})` },
+                    { id: 'unit', header: 'Unit', cell: (i) => i.unit_number ?? '' },
+                    { id: 'kind', header: 'Kind', hideBelow: 'sm', cell: (i) => KIND_LABELS[i.kind] },
+                    { id: 'description', header: 'Description', hideBelow: 'sm', cell: (i) => i.description },
+                    { id: 'invoice-date', header: 'Invoice Date', hideBelow: 'sm', cell: (i) => i.invoice_date },
+                    { id: 'due-date', header: 'Due Date', cell: (i) => i.due_date },
+                    { id: 'amount', header: 'Amount', align: 'end', cell: (i) => formatMoney(i.amount) },
+                  ]}
+                />
                 {preview.items.length > PREVIEW_ROWS ? (
                   <p className="text-muted-foreground text-sm">
                     The first {PREVIEW_ROWS} of {preview.count} charges are shown; the count and total cover all of them.
@@ -348,38 +286,22 @@ export default function AssessmentsPage() {
             <CardDescription>Every posted run, by hand or by the scheduler, newest first</CardDescription>
           </CardHeader>
           <CardContent className="space-y-3">
-            <Table aria-label="Run history">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Posted</TableHead>
-                  <TableHead>Run</TableHead>
-                  <TableHead>As of</TableHead>
-                  <TableHead>By</TableHead>
-                  <TableHead className="text-right">Charges</TableHead>
-                  <TableHead className="text-right">Total</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {history.data?.rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={6} className="text-muted-foreground py-6 text-center">
-                      No runs yet
-                    </TableCell>
-                  </TableRow>
-                ) : null}
-                {history.data?.rows.map((r) => (
-                  <TableRow key={r.id}>
-                    <TableCell className="whitespace-nowrap">{new Date(r.created_date).toLocaleString()}</TableCell>
-                    <TableCell>{JOB_LABELS[r.job]}</TableCell>
-                    <TableCell>{r.as_of}</TableCell>
-                    <TableCell>{r.trigger === 'scheduler' ? 'Scheduler' : (r.created_by ?? '')}</TableCell>
-                    <TableCell className="text-right tabular-nums">{r.count}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(r.total)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            {history.data ? <Pager page={historyPage} pageSize={HISTORY_PAGE} shown={history.data.rows.length} total={history.data.total} onPage={setHistoryPage} /> : null}
+            <DataTable
+              label="Run history"
+              loading={history.isPending && 'Loading the run history'}
+              rows={history.data?.rows ?? []}
+              rowKey={(r) => r.id}
+              empty="No runs yet"
+              pager={{ page: historyPage, pageSize: HISTORY_PAGE, total: history.data?.total ?? 0, onPage: setHistoryPage }}
+              columns={[
+                { id: 'posted', header: 'Posted', cell: (r) => new Date(r.created_date).toLocaleString() },
+                { id: 'run', header: 'Run', cell: (r) => JOB_LABELS[r.job] },
+                { id: 'as-of', header: 'As of', hideBelow: 'sm', cell: (r) => r.as_of },
+                { id: 'by', header: 'By', hideBelow: 'sm', cell: (r) => (r.trigger === 'scheduler' ? 'Scheduler' : (r.created_by ?? '')) },
+                { id: 'charges', header: 'Charges', align: 'end', cell: (r) => r.count },
+                { id: 'total', header: 'Total', align: 'end', cell: (r) => formatMoney(r.total) },
+              ]}
+            />
           </CardContent>
         </Card>
       ) : null}

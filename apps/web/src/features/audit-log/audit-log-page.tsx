@@ -3,15 +3,13 @@ import { DownloadIcon, XIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { AUDIT_ACTIONS, auditActionLabel, type AuditLogEntry } from '@covenant/contracts/audit';
+import { DataTable } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
-import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { humanize } from '@/lib/format';
 import { isForbidden, NoAccess } from '@/app/page-access';
 import { AUDIT_PAGE_SIZE, auditLogQuery, exportAuditLogCsv, NO_FILTERS, type AuditFilters } from '@/features/audit-log/audit-log.api';
@@ -150,58 +148,34 @@ export default function AuditLogPage() {
 
       {log.isError ? <p className="text-destructive">{log.error.message}</p> : null}
 
-      <Card className="py-0">
-        <CardContent className="px-0">
-          {log.isPending ? (
-            <div className="space-y-2 p-4">
-              {Array.from({ length: 6 }, (_, i) => (
-                <Skeleton key={i} className="h-10" />
-              ))}
-            </div>
-          ) : rows.length === 0 ? (
-            <p className="text-muted-foreground py-10 text-center">No entries match these filters</p>
-          ) : (
-            <Table aria-label="Audit log entries">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>User</TableHead>
-                  <TableHead>Action</TableHead>
-                  <TableHead>Record</TableHead>
-                  <TableHead>Address</TableHead>
-                  <TableHead>Details</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell className="whitespace-nowrap">{when(entry.created_date)}</TableCell>
-                    <TableCell className="break-all">{entry.actor_email ?? <span className="text-muted-foreground">System</span>}</TableCell>
-                    <TableCell>{auditActionLabel(entry.action)}</TableCell>
-                    <TableCell className="text-xs">
-                      {entry.target_type ? (
-                        <>
-                          {entry.target_type}
-                          <br />
-                          <span className="text-muted-foreground break-all">{entry.target_id}</span>
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </TableCell>
-                    <TableCell className="font-mono text-xs">{entry.ip_address ?? '—'}</TableCell>
-                    <TableCell className="max-w-sm whitespace-normal">
-                      <Details entry={entry} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
-
-      <Pager page={page} pageSize={AUDIT_PAGE_SIZE} shown={rows.length} total={total} onPage={setPage} />
+      <DataTable
+        label="Audit log entries"
+        loading={log.isPending && 'Loading the audit log'}
+        rows={rows}
+        rowKey={(entry) => entry.id}
+        empty="No entries match these filters"
+        pager={{ page, pageSize: AUDIT_PAGE_SIZE, total, onPage: setPage }}
+        columns={[
+          { id: 'when', header: 'When', cell: (entry) => when(entry.created_date) },
+          { id: 'user', header: 'User', className: 'break-all', cell: (entry) => entry.actor_email ?? <span className="text-muted-foreground">System</span> },
+          { id: 'action', header: 'Action', cell: (entry) => auditActionLabel(entry.action) },
+          {
+            id: 'record', header: 'Record', className: 'text-xs',
+            cell: (entry) =>
+              entry.target_type ? (
+                <span>
+                  {entry.target_type}
+                  <br />
+                  <span className="text-muted-foreground break-all">{entry.target_id}</span>
+                </span>
+              ) : (
+                '—'
+              ),
+          },
+          { id: 'address', header: 'Address', hideBelow: 'md', className: 'font-mono text-xs', cell: (entry) => entry.ip_address ?? '—' },
+          { id: 'details', header: 'Details', className: 'max-w-sm whitespace-normal', cell: (entry) => <Details entry={entry} /> },
+        ]}
+      />
     </ListPage>
   );
 }

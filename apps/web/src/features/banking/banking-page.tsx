@@ -3,16 +3,15 @@ import { formatMoney } from '@covenant/contracts/money';
 import { FileUpIcon, LandmarkIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyCard, EmptyRow, ListPage, ListSkeleton } from '@/components/list-page';
+import { EmptyCard, ListPage, ListSkeleton } from '@/components/list-page';
 import { OptionSelect } from '@/components/option-select';
-import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
 import { useLiveRefresh, entityKeys } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
@@ -159,78 +158,55 @@ function AccountStatements({ account, canWrite, accounts, onPick }: { account: B
       {tab === 'reconcile' ? <ReconcilePanel account={account} canWrite={canWrite} /> : null}
       {tab === 'statements' ? (
         <>
-        <Card className="py-0">
-          <Table aria-label="Imported statements">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Period</TableHead>
-                <TableHead>Format</TableHead>
-                <TableHead className="text-right">Lines</TableHead>
-                <TableHead className="text-right">Already there</TableHead>
-                <TableHead className="text-right">Closing balance</TableHead>
-                <TableHead>Notes</TableHead>
-                {canWrite ? <TableHead className="sr-only">Actions</TableHead> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(statements.data ?? []).map((s) => (
-                <TableRow key={s.id}>
-                  <TableCell className="whitespace-nowrap">
-                    {s.period_start} to {s.period_end}
-                  </TableCell>
-                  <TableCell>{s.format.toUpperCase()}</TableCell>
-                  <TableCell className="text-right tabular-nums">{s.lines_imported}</TableCell>
-                  <TableCell className="text-right tabular-nums">{s.duplicates_skipped}</TableCell>
-                  <TableCell className="text-right tabular-nums">{s.closing_balance === null ? '—' : formatMoney(s.closing_balance)}</TableCell>
-                  <TableCell className="text-muted-foreground max-w-80 text-xs">{s.warnings.join(' ') || s.file_name}</TableCell>
-                  {canWrite ? (
-                    <TableCell className="text-right">
-                      <Button variant="ghost" size="icon" aria-label={`Delete the statement of ${s.period_start} to ${s.period_end}`} onClick={() => setDeleting(s)}>
-                        <Trash2Icon aria-hidden="true" />
-                      </Button>
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-              {statements.isSuccess && statements.data.length === 0 ? (
-                <EmptyRow colSpan={canWrite ? 7 : 6}>No statements imported yet.</EmptyRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </Card>
-        <Card className="py-0">
-          <Table aria-label="Statement lines">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Date</TableHead>
-                <TableHead>Description</TableHead>
-                <TableHead>Check</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-                <TableHead>Status</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((l) => (
-                <TableRow key={l.id}>
-                  <TableCell className="whitespace-nowrap">{l.date}</TableCell>
-                  <TableCell>
-                    {l.description}
-                    {l.payee ? <span className="text-muted-foreground block text-xs">{l.payee}</span> : null}
-                  </TableCell>
-                  <TableCell>{l.check_number ?? ''}</TableCell>
-                  <TableCell className={`text-right tabular-nums ${l.amount < 0 ? 'text-destructive' : ''}`}>{formatMoney(l.amount)}</TableCell>
-                  <TableCell>
-                    <Badge variant={l.status === 'unmatched' ? 'outline' : 'secondary'}>{STATUS_LABEL[l.status]}</Badge>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {lines.isSuccess && rows.length === 0 ? (
-                <EmptyRow colSpan={5}>No statement lines yet. Import a statement file from the bank.</EmptyRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </Card>
-        {lines.data && lines.data.total > LINES_PAGE_SIZE ? <Pager page={page} pageSize={LINES_PAGE_SIZE} shown={rows.length} total={lines.data.total} onPage={setPage} /> : null}
+        <DataTable
+          label="Imported statements"
+          loading={statements.isPending && 'Loading statements'}
+          rows={statements.data ?? []}
+          rowKey={(s) => s.id}
+          empty="No statements imported yet."
+          columns={[
+            { id: 'period', header: 'Period', cell: (s) => `${s.period_start} to ${s.period_end}` },
+            { id: 'format', header: 'Format', hideBelow: 'sm', cell: (s) => s.format.toUpperCase() },
+            { id: 'lines', header: 'Lines', align: 'end', cell: (s) => s.lines_imported },
+            { id: 'duplicates', header: 'Already there', align: 'end', hideBelow: 'sm', cell: (s) => s.duplicates_skipped },
+            { id: 'closing', header: 'Closing balance', align: 'end', cell: (s) => (s.closing_balance === null ? '—' : formatMoney(s.closing_balance)) },
+            { id: 'notes', header: 'Notes', hideBelow: 'md', className: 'text-muted-foreground max-w-80 text-xs', cell: (s) => s.warnings.join(' ') || s.file_name },
+          ]}
+          actionsHeader={<span className="sr-only">Actions</span>}
+          actions={
+            canWrite
+              ? (s) => (
+                  <Button variant="ghost" size="icon" aria-label={`Delete the statement of ${s.period_start} to ${s.period_end}`} onClick={() => setDeleting(s)}>
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                )
+              : undefined
+          }
+        />
+        <DataTable
+          label="Statement lines"
+          loading={lines.isPending && 'Loading statement lines'}
+          rows={rows}
+          rowKey={(l) => l.id}
+          empty="No statement lines yet. Import a statement file from the bank."
+          // One page is all there is until a statement brings more lines than a page.
+          pager={lines.data && lines.data.total > LINES_PAGE_SIZE ? { page, pageSize: LINES_PAGE_SIZE, total: lines.data.total, onPage: setPage } : undefined}
+          columns={[
+            { id: 'date', header: 'Date', cell: (l) => l.date },
+            {
+              id: 'description', header: 'Description',
+              cell: (l) => (
+                <span>
+                  {l.description}
+                  {l.payee ? <span className="text-muted-foreground block text-xs">{l.payee}</span> : null}
+                </span>
+              ),
+            },
+            { id: 'check', header: 'Check', hideBelow: 'sm', cell: (l) => l.check_number ?? '' },
+            { id: 'amount', header: 'Amount', align: 'end', cell: (l) => <span className={l.amount < 0 ? 'text-destructive' : undefined}>{formatMoney(l.amount)}</span> },
+            { id: 'status', header: 'Status', cell: (l) => <Badge variant={l.status === 'unmatched' ? 'outline' : 'secondary'}>{STATUS_LABEL[l.status]}</Badge> },
+          ]}
+        />
         </>
       ) : null}
       </div>

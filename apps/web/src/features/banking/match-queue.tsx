@@ -5,9 +5,9 @@ import { formatMoney, toCents } from '@covenant/contracts/money';
 import { SearchIcon, SparklesIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table';
 import { DialogButtons, FormProblem } from '@/components/dialog-form';
 import { EmptyRow } from '@/components/list-page';
-import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -107,76 +107,76 @@ export function MatchQueue({ account, canWrite }: { account: BankAccountRecord; 
           <TabsTrigger value="excluded" aria-controls="match-lines-panel">Excluded</TabsTrigger>
         </TabsList>
       </Tabs>
-      <Card className="py-0" id="match-lines-panel" role="tabpanel" aria-label="Lines">
-        <Table aria-label={status === 'unmatched' ? 'Lines to match' : status === 'matched' ? 'Matched lines' : 'Excluded lines'}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Date</TableHead>
-              <TableHead>Description</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead>{status === 'excluded' ? 'Reason' : 'Match'}</TableHead>
-              {canWrite ? <TableHead className="sr-only">Actions</TableHead> : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((l) => {
-              const s = suggestion.get(l.id);
-              const candidates = ambiguous.get(l.id);
-              return (
-                <TableRow key={l.id} aria-label={`${l.date} ${l.description} ${formatMoney(l.amount)}`}>
-                  <TableCell className="whitespace-nowrap align-top">{l.date}</TableCell>
-                  <TableCell className="align-top">
-                    {l.description}
-                    {l.check_number ? <span className="text-muted-foreground block text-xs">Check {l.check_number}</span> : null}
-                  </TableCell>
-                  <TableCell className={`text-right align-top tabular-nums ${l.amount < 0 ? 'text-destructive' : ''}`}>{formatMoney(l.amount)}</TableCell>
-                  <TableCell className="align-top text-sm">
-                    {l.status === 'matched' ? (
-                      <MatchedList line={l} />
-                    ) : l.status === 'excluded' ? (
-                      <span>{l.excluded_reason}</span>
-                    ) : s ? (
-                      <span>
-                        <Badge variant="secondary">Suggested</Badge> {RULE_REASON[s.rule]}
-                        {s.payment_ids?.length ? ` · ${s.payment_ids.length} ${s.payment_ids.length === 1 ? 'payment' : 'payments'}` : ''}
-                        {s.bill_payment_ids?.length ? ` · ${s.bill_payment_ids.length} bill ${s.bill_payment_ids.length === 1 ? 'payment' : 'payments'}` : ''}
-                      </span>
-                    ) : candidates ? (
-                      <span>
-                        <Badge variant="outline">{candidates.length} candidates</Badge> Choose which one
-                      </span>
-                    ) : suggested ? (
-                      <span className="text-muted-foreground">Nothing in the books fits</span>
-                    ) : null}
-                  </TableCell>
-                  {canWrite ? (
-                    <TableCell className="space-x-1 text-right align-top whitespace-nowrap">
-                      {l.status === 'unmatched' ? (
-                        <>
-                          <Button size="sm" variant={candidates ? 'default' : 'outline'} onClick={() => setMatching({ line: l, candidates: candidates ?? null })} aria-label={`Match the line of ${l.date} for ${formatMoney(l.amount)}`}>
-                            Match
-                          </Button>
-                          <Button size="sm" variant="ghost" onClick={() => setExcluding(l)} aria-label={`Exclude the line of ${l.date} for ${formatMoney(l.amount)}`}>
-                            Exclude
-                          </Button>
-                        </>
-                      ) : (
-                        <Button size="sm" variant="outline" onClick={() => unmatch(l)} disabled={action.isPending} aria-label={`${l.status === 'excluded' ? 'Include' : 'Unmatch'} the line of ${l.date} for ${formatMoney(l.amount)}`}>
-                          {l.status === 'excluded' ? 'Include' : 'Unmatch'}
-                        </Button>
-                      )}
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              );
-            })}
-            {lines.isSuccess && rows.length === 0 ? (
-              <EmptyRow colSpan={canWrite ? 5 : 4}>{status === 'unmatched' ? 'Every line is matched or excluded.' : status === 'matched' ? 'No matched lines yet.' : 'No excluded lines.'}</EmptyRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </Card>
-      {lines.data && lines.data.total > QUEUE_PAGE_SIZE ? <Pager page={page} pageSize={QUEUE_PAGE_SIZE} shown={rows.length} total={lines.data.total} onPage={setPage} /> : null}
+      <div id="match-lines-panel" role="tabpanel" aria-label="Lines">
+        <DataTable
+          label={status === 'unmatched' ? 'Lines to match' : status === 'matched' ? 'Matched lines' : 'Excluded lines'}
+          loading={lines.isPending && 'Loading statement lines'}
+          rows={rows}
+          rowKey={(l) => l.id}
+          rowProps={(l) => ({ 'aria-label': `${l.date} ${l.description} ${formatMoney(l.amount)}` })}
+          empty={status === 'unmatched' ? 'Every line is matched or excluded.' : status === 'matched' ? 'No matched lines yet.' : 'No excluded lines.'}
+          pager={lines.data && lines.data.total > QUEUE_PAGE_SIZE ? { page, pageSize: QUEUE_PAGE_SIZE, total: lines.data.total, onPage: setPage } : undefined}
+          columns={[
+            { id: 'date', header: 'Date', className: 'align-top', cell: (l) => l.date },
+            {
+              id: 'description', header: 'Description', className: 'align-top',
+              cell: (l) => (
+                <span>
+                  {l.description}
+                  {l.check_number ? <span className="text-muted-foreground block text-xs">Check {l.check_number}</span> : null}
+                </span>
+              ),
+            },
+            { id: 'amount', header: 'Amount', align: 'end', className: 'align-top', cell: (l) => <span className={l.amount < 0 ? 'text-destructive' : undefined}>{formatMoney(l.amount)}</span> },
+            {
+              id: 'match', header: status === 'excluded' ? 'Reason' : 'Match', className: 'align-top text-sm',
+              cell: (l) => {
+                const s = suggestion.get(l.id);
+                const candidates = ambiguous.get(l.id);
+                return l.status === 'matched' ? (
+                  <MatchedList line={l} />
+                ) : l.status === 'excluded' ? (
+                  <span>{l.excluded_reason}</span>
+                ) : s ? (
+                  <span>
+                    <Badge variant="secondary">Suggested</Badge> {RULE_REASON[s.rule]}
+                    {s.payment_ids?.length ? ` · ${s.payment_ids.length} ${s.payment_ids.length === 1 ? 'payment' : 'payments'}` : ''}
+                    {s.bill_payment_ids?.length ? ` · ${s.bill_payment_ids.length} bill ${s.bill_payment_ids.length === 1 ? 'payment' : 'payments'}` : ''}
+                  </span>
+                ) : candidates ? (
+                  <span>
+                    <Badge variant="outline">{candidates.length} candidates</Badge> Choose which one
+                  </span>
+                ) : suggested ? (
+                  <span className="text-muted-foreground">Nothing in the books fits</span>
+                ) : null;
+              },
+            },
+          ]}
+          actionsHeader={<span className="sr-only">Actions</span>}
+          actions={
+            canWrite
+              ? (l) => {
+                  const candidates = ambiguous.get(l.id);
+                  return l.status === 'unmatched' ? (
+                    <span className="space-x-1">
+                      <Button size="sm" variant={candidates ? 'default' : 'outline'} onClick={() => setMatching({ line: l, candidates: candidates ?? null })} aria-label={`Match the line of ${l.date} for ${formatMoney(l.amount)}`}>
+                        Match
+                      </Button>
+                      <Button size="sm" variant="ghost" onClick={() => setExcluding(l)} aria-label={`Exclude the line of ${l.date} for ${formatMoney(l.amount)}`}>
+                        Exclude
+                      </Button>
+                    </span>
+                  ) : (
+                    <Button size="sm" variant="outline" onClick={() => unmatch(l)} disabled={action.isPending} aria-label={`${l.status === 'excluded' ? 'Include' : 'Unmatch'} the line of ${l.date} for ${formatMoney(l.amount)}`}>
+                      {l.status === 'excluded' ? 'Include' : 'Unmatch'}
+                    </Button>
+                  );
+                }
+              : undefined
+          }
+        />
+      </div>
       {matching ? <MatchLineDialog account={account} line={matching.line} candidates={matching.candidates} onClose={() => setMatching(null)} /> : null}
       {excluding ? <ExcludeLineDialog line={excluding} onClose={() => setExcluding(null)} /> : null}
     </section>

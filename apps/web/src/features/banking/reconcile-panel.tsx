@@ -3,6 +3,7 @@ import { formatMoney } from '@covenant/contracts/money';
 import { FileTextIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormProblem } from '@/components/dialog-form';
 import { EmptyRow } from '@/components/list-page';
@@ -36,54 +37,49 @@ export function ReconcilePanel({ account, canWrite }: { account: BankAccountReco
   return (
     <section className="space-y-4" aria-label={`Reconciliation of ${account.name}`}>
       {draft ? <DraftReconciliation id={draft.id} canWrite={canWrite} /> : canWrite ? <StartReconciliation account={account} /> : null}
-      <Card className="py-0">
-        <Table aria-label="Reconciliations">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Statement date</TableHead>
-              <TableHead className="text-right">Beginning balance</TableHead>
-              <TableHead className="text-right">Ending balance</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="sr-only">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.id}>
-                <TableCell>{r.statement_date}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatMoney(r.beginning_balance)}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatMoney(r.ending_balance)}</TableCell>
-                <TableCell>
-                  <Badge variant={r.status === 'completed' ? 'secondary' : 'outline'}>{STATUS_LABEL[r.status]}</Badge>
-                  {r.void_reason ? <span className="text-muted-foreground block text-xs">{r.void_reason}</span> : null}
-                </TableCell>
-                <TableCell className="space-x-1 text-right whitespace-nowrap">
-                  <Button
-                    size="sm" variant="ghost" aria-label={`Report of the reconciliation to ${r.statement_date}`}
-                    onClick={() => downloadReconciliationReport(r, account.name).catch((e: unknown) => toast.error(`Failed to download the report: ${errorMessage(e)}`))}
-                  >
-                    <FileTextIcon aria-hidden="true" />
-                    Report
-                  </Button>
-                  {canWrite && r.id === newestCompleted?.id ? (
-                    <Button size="sm" variant="outline" onClick={() => setVoiding(r)} aria-label={`Void the reconciliation to ${r.statement_date}`}>
-                      Void
-                    </Button>
-                  ) : null}
-                  {canWrite && r.status === 'draft' ? (
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(r)} aria-label={`Delete the reconciliation to ${r.statement_date}`}>
-                      Delete
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-            {list.isSuccess && rows.length === 0 ? (
-              <EmptyRow colSpan={5}>No reconciliations yet.</EmptyRow>
+      <DataTable
+        label="Reconciliations"
+        loading={list.isPending && 'Loading reconciliations'}
+        rows={rows}
+        rowKey={(r) => r.id}
+        empty="No reconciliations yet."
+        columns={[
+          { id: 'date', header: 'Statement date', cell: (r) => r.statement_date },
+          { id: 'beginning', header: 'Beginning balance', align: 'end', hideBelow: 'sm', cell: (r) => formatMoney(r.beginning_balance) },
+          { id: 'ending', header: 'Ending balance', align: 'end', cell: (r) => formatMoney(r.ending_balance) },
+          {
+            id: 'status', header: 'Status',
+            cell: (r) => (
+              <span>
+                <Badge variant={r.status === 'completed' ? 'secondary' : 'outline'}>{STATUS_LABEL[r.status]}</Badge>
+                {r.void_reason ? <span className="text-muted-foreground block text-xs">{r.void_reason}</span> : null}
+              </span>
+            ),
+          },
+        ]}
+        actionsHeader={<span className="sr-only">Actions</span>}
+        actions={(r) => (
+          <span className="space-x-1">
+            <Button
+              size="sm" variant="ghost" aria-label={`Report of the reconciliation to ${r.statement_date}`}
+              onClick={() => downloadReconciliationReport(r, account.name).catch((e: unknown) => toast.error(`Failed to download the report: ${errorMessage(e)}`))}
+            >
+              <FileTextIcon aria-hidden="true" />
+              Report
+            </Button>
+            {canWrite && r.id === newestCompleted?.id ? (
+              <Button size="sm" variant="outline" onClick={() => setVoiding(r)} aria-label={`Void the reconciliation to ${r.statement_date}`}>
+                Void
+              </Button>
             ) : null}
-          </TableBody>
-        </Table>
-      </Card>
+            {canWrite && r.status === 'draft' ? (
+              <Button size="sm" variant="ghost" onClick={() => setDeleting(r)} aria-label={`Delete the reconciliation to ${r.statement_date}`}>
+                Delete
+              </Button>
+            ) : null}
+          </span>
+        )}
+      />
       {voiding ? <VoidDialog reconciliation={voiding} onClose={() => setVoiding(null)} /> : null}
       <ConfirmDialog
         open={deleting !== null}

@@ -2,10 +2,9 @@ import { formatMoney } from '@covenant/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { EyeIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { EmptyRow, ListPage, ListSkeleton } from '@/components/list-page';
-import { Pager } from '@/components/pager';
+import { DataTable } from '@/components/data-table';
+import { ListPage } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { entityKeys, useLiveRefresh } from '@/lib/entities';
 import { isForbidden, NoAccess } from '@/app/page-access';
 import { BillDetailsDialog } from '@/features/bills/bill-details-dialog';
@@ -39,52 +38,29 @@ export default function BillsPage() {
         </Button>
       }
     >
-      {bills.isPending ? (
-        <ListSkeleton label="Loading bills" />
-      ) : (
-        <div className="rounded-md border">
-          <Table aria-label="Bills">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Bill #</TableHead>
-                <TableHead>Vendor</TableHead>
-                <TableHead>Date</TableHead>
-                <TableHead>Due Date</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-                <TableHead className="text-right">Balance</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.length === 0 ? (
-                <EmptyRow colSpan={8}>No bills found</EmptyRow>
-              ) : (
-                list.map((bill) => (
-                  <TableRow key={bill.id} aria-label={bill.bill_number}>
-                    <TableCell className="font-medium">{bill.bill_number}</TableCell>
-                    <TableCell>{bill.vendor_name ?? ''}</TableCell>
-                    <TableCell>{bill.bill_date}</TableCell>
-                    <TableCell>{bill.due_date ?? '—'}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(bill.total_amount)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(bill.balance_due)}</TableCell>
-                    <TableCell>
-                      <BillStatusBadge bill={bill} />
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <Button variant="ghost" size="icon-sm" aria-label={`View ${bill.bill_number}`} onClick={() => setViewing(bill.id)}>
-                        <EyeIcon aria-hidden="true" />
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-
-      <Pager page={page} pageSize={BILLS_PAGE_SIZE} shown={list.length} total={total} onPage={setPage} />
+      <DataTable
+        label="Bills"
+        loading={bills.isPending && 'Loading bills'}
+        rows={list}
+        rowKey={(bill) => bill.id}
+        rowProps={(bill) => ({ 'aria-label': bill.bill_number })}
+        empty="No bills found"
+        pager={{ page, pageSize: BILLS_PAGE_SIZE, total, onPage: setPage }}
+        columns={[
+          { id: 'number', header: 'Bill #', className: 'font-medium', cell: (bill) => bill.bill_number },
+          { id: 'vendor', header: 'Vendor', cell: (bill) => bill.vendor_name ?? '' },
+          { id: 'date', header: 'Date', hideBelow: 'sm', cell: (bill) => bill.bill_date },
+          { id: 'due', header: 'Due Date', cell: (bill) => bill.due_date ?? '—' },
+          { id: 'amount', header: 'Amount', align: 'end', hideBelow: 'sm', cell: (bill) => formatMoney(bill.total_amount) },
+          { id: 'balance', header: 'Balance', align: 'end', cell: (bill) => formatMoney(bill.balance_due) },
+          { id: 'status', header: 'Status', cell: (bill) => <BillStatusBadge bill={bill} /> },
+        ]}
+        actions={(bill) => (
+          <Button variant="ghost" size="icon-sm" aria-label={`View ${bill.bill_number}`} onClick={() => setViewing(bill.id)}>
+            <EyeIcon aria-hidden="true" />
+          </Button>
+        )}
+      />
 
       <BillFormDialog open={isCreating} onOpenChange={setIsCreating} />
       <BillDetailsDialog billId={viewing} vendorName={vendorName} onClose={() => setViewing(null)} />

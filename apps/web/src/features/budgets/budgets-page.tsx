@@ -3,12 +3,12 @@ import { PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { fiscalYearOf } from '@covenant/contracts/budgets';
 import { formatMoney } from '@covenant/contracts/money';
+import { DataTable } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useLiveEntities } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
@@ -83,52 +83,28 @@ export default function BudgetsPage() {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              {budgets.isPending ? (
-                <Skeleton className="h-32" />
-              ) : (
-                <Table aria-label="Budgets">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Name</TableHead>
-                      <TableHead>Fiscal Year</TableHead>
-                      <TableHead>Fund</TableHead>
-                      <TableHead>Status</TableHead>
-                      <TableHead className="text-right">Revenue</TableHead>
-                      <TableHead className="text-right">Expenses</TableHead>
-                      <TableHead>
-                        <span className="sr-only">Open</span>
-                      </TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {list.length === 0 ? (
-                      <TableRow>
-                        <TableCell colSpan={7} className="text-muted-foreground py-6 text-center">
-                          No budgets yet
-                        </TableCell>
-                      </TableRow>
-                    ) : (
-                      list.map((b) => (
-                        <TableRow key={b.id} aria-label={b.name} data-state={b.id === selectedId ? 'selected' : undefined}>
-                          <TableCell className="font-medium">{b.name}</TableCell>
-                          <TableCell>{b.fiscal_year}</TableCell>
-                          <TableCell>{fundName(b)}</TableCell>
-                          <TableCell>
-                            <Badge variant={b.status === 'adopted' ? 'default' : 'secondary'}>{b.status === 'adopted' ? 'Adopted' : 'Draft'}</Badge>
-                          </TableCell>
-                          <TableCell className="text-right tabular-nums">{formatMoney(b.total_revenue)}</TableCell>
-                          <TableCell className="text-right tabular-nums">{formatMoney(b.total_expenses)}</TableCell>
-                          <TableCell className="text-right">
-                            <Button variant="outline" size="sm" onClick={() => setChosenId(b.id)} aria-label={`Open ${b.name}`}>
-                              Open
-                            </Button>
-                          </TableCell>
-                        </TableRow>
-                      ))
-                    )}
-                  </TableBody>
-                </Table>
-              )}
+              <DataTable
+                label="Budgets"
+                loading={budgets.isPending && 'Loading budgets'}
+                rows={list}
+                rowKey={(b) => b.id}
+                rowProps={(b) => ({ 'aria-label': b.name, 'data-state': b.id === selectedId ? 'selected' : undefined })}
+                empty="No budgets yet"
+                columns={[
+                  { id: 'name', header: 'Name', className: 'font-medium', cell: (b) => b.name },
+                  { id: 'year', header: 'Fiscal Year', cell: (b) => b.fiscal_year },
+                  { id: 'fund', header: 'Fund', hideBelow: 'sm', cell: (b) => fundName(b) },
+                  { id: 'status', header: 'Status', cell: (b) => <Badge variant={b.status === 'adopted' ? 'default' : 'secondary'}>{b.status === 'adopted' ? 'Adopted' : 'Draft'}</Badge> },
+                  { id: 'revenue', header: 'Revenue', align: 'end', cell: (b) => formatMoney(b.total_revenue) },
+                  { id: 'expenses', header: 'Expenses', align: 'end', cell: (b) => formatMoney(b.total_expenses) },
+                ]}
+                actionsHeader={<span className="sr-only">Open</span>}
+                actions={(b) => (
+                  <Button variant="outline" size="sm" onClick={() => setChosenId(b.id)} aria-label={`Open ${b.name}`}>
+                    Open
+                  </Button>
+                )}
+              />
             </CardContent>
           </Card>
           {selectedId ? (

@@ -6,17 +6,17 @@ import { entityKeys, filter, type EntityQuery } from '@/lib/entities';
 export type { Account };
 
 export const ACCOUNTS_EXPORT_FILE = 'chart_of_accounts.csv';
-const ACCOUNT_SORT = 'account_number';
+export const ACCOUNT_SORT = 'account_number';
 const MAX_ROWS = 5000;
 
 /** 'account number - account name', as the Default Account column and items.csv write it. */
 export const accountLabel = (a: Pick<Account, 'account_number' | 'account_name'>) => `${a.account_number} - ${a.account_name}`;
 
-/** Every account matching a filter, sorted by account number (spec part 2, section 7). */
-export function accountsQuery(q: EntityQuery = {}) {
+/** Every account matching a filter, sorted by account number (spec part 2, section 7) unless the screen asks otherwise. */
+export function accountsQuery(q: EntityQuery = {}, sort = ACCOUNT_SORT) {
   return queryOptions({
-    queryKey: [...entityKeys.all('ChartOfAccount'), 'list', { q, sort: ACCOUNT_SORT }],
-    queryFn: () => filter<Account>('ChartOfAccount', q, ACCOUNT_SORT, MAX_ROWS),
+    queryKey: [...entityKeys.all('ChartOfAccount'), 'list', { q, sort }],
+    queryFn: () => filter<Account>('ChartOfAccount', q, sort, MAX_ROWS),
     placeholderData: keepPreviousData,
   });
 }

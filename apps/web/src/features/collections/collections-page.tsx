@@ -1,19 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileDownIcon, PencilIcon, PlusIcon } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { LetterStatus } from '@covenant/contracts/collections';
 import { formatMoney } from '@covenant/contracts/money';
+import { DataTable, type SortState } from '@/components/data-table';
+import { sortParam } from '@/components/data-table-sort';
 import { ListPage } from '@/components/list-page';
-import { Pager } from '@/components/pager';
-import { EmptyTableRow, SectionCard } from '@/components/section-card';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
@@ -77,48 +77,36 @@ function ApprovalQueue() {
         </Button>
         {chosen.length ? <span className="text-muted-foreground text-sm">{chosen.length} selected</span> : null}
       </div>
-      <Table aria-label="Approval queue">
-        <TableHeader>
-          <TableRow>
-            <TableHead className="w-10">
-              <Checkbox aria-label="Select all letters" checked={all} onCheckedChange={(on) => setSelected(on === true ? new Set(rows.map((r) => r.id)) : new Set())} />
-            </TableHead>
-            <TableHead>Owner</TableHead>
-            <TableHead>Stage</TableHead>
-            <TableHead>As of</TableHead>
-            <TableHead className="text-right">Days Past Due</TableHead>
-            <TableHead className="text-right">Past Due</TableHead>
-            <TableHead className="text-right">Fee</TableHead>
-            <TableHead>
-              <span className="sr-only">Letter</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {queue.data && rows.length === 0 ? <EmptyTableRow span={8}>No letters waiting for approval</EmptyTableRow> : null}
-          {rows.map((l) => (
-            <TableRow key={l.id} aria-label={ownerOf(l)}>
-              <TableCell>
-                <Checkbox
-                  aria-label={`Select ${ownerOf(l)}`}
-                  checked={selected.has(l.id)}
-                  onCheckedChange={(on) => setSelected((old) => { const next = new Set(old); if (on === true) next.add(l.id); else next.delete(l.id); return next; })}
-                />
-              </TableCell>
-              <TableCell>{ownerOf(l)}</TableCell>
-              <TableCell>{l.stage_name}</TableCell>
-              <TableCell>{l.as_of}</TableCell>
-              <TableCell className="text-right tabular-nums">{l.days_past_due}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatMoney(l.past_due_balance)}</TableCell>
-              <TableCell className="text-right tabular-nums">{l.fee_amount ? formatMoney(l.fee_amount) : ''}</TableCell>
-              <TableCell className="text-right">
-                <PdfButton letter={l} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {queue.data ? <Pager page={page} pageSize={PAGE} shown={rows.length} total={queue.data.total} onPage={setPage} /> : null}
+      <DataTable
+        label="Approval queue"
+        loading={queue.isPending && 'Loading the approval queue'}
+        rows={rows}
+        rowKey={(l) => l.id}
+        rowProps={(l) => ({ 'aria-label': ownerOf(l) })}
+        empty="No letters waiting for approval"
+        pager={{ page, pageSize: PAGE, total: queue.data?.total ?? 0, onPage: setPage }}
+        columns={[
+          {
+            id: 'select', className: 'w-10',
+            header: <Checkbox aria-label="Select all letters" checked={all} onCheckedChange={(on) => setSelected(on === true ? new Set(rows.map((r) => r.id)) : new Set())} />,
+            cell: (l) => (
+              <Checkbox
+                aria-label={`Select ${ownerOf(l)}`}
+                checked={selected.has(l.id)}
+                onCheckedChange={(on) => setSelected((old) => { const next = new Set(old); if (on === true) next.add(l.id); else next.delete(l.id); return next; })}
+              />
+            ),
+          },
+          { id: 'owner', header: 'Owner', cell: ownerOf },
+          { id: 'stage', header: 'Stage', cell: (l) => l.stage_name },
+          { id: 'as-of', header: 'As of', hideBelow: 'sm', cell: (l) => l.as_of },
+          { id: 'days', header: 'Days Past Due', align: 'end', hideBelow: 'sm', cell: (l) => l.days_past_due },
+          { id: 'past-due', header: 'Past Due', align: 'end', cell: (l) => formatMoney(l.past_due_balance) },
+          { id: 'fee', header: 'Fee', align: 'end', cell: (l) => (l.fee_amount ? formatMoney(l.fee_amount) : '') },
+        ]}
+        actionsHeader={<span className="sr-only">Letter</span>}
+        actions={(l) => <PdfButton letter={l} />}
+      />
     </SectionCard>
   );
 }
@@ -130,38 +118,30 @@ function LetterHistory() {
   const rows = letters.data?.rows ?? [];
   return (
     <SectionCard title="Letters" description="Every collection letter, newest first: emailed, in the outbox, to print and mail, or skipped">
-      <Table aria-label="Collection letters">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Owner</TableHead>
-            <TableHead>Stage</TableHead>
-            <TableHead>As of</TableHead>
-            <TableHead className="text-right">Past Due</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>
-              <span className="sr-only">Letter</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {letters.data && rows.length === 0 ? <EmptyTableRow span={6}>No collection letters yet</EmptyTableRow> : null}
-          {rows.map((l) => (
-            <TableRow key={l.id}>
-              <TableCell>{ownerOf(l)}</TableCell>
-              <TableCell>{l.stage_name}</TableCell>
-              <TableCell>{l.as_of}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatMoney(l.past_due_balance)}</TableCell>
-              <TableCell title={l.error ?? undefined}>
+      <DataTable
+        label="Collection letters"
+        loading={letters.isPending && 'Loading letters'}
+        rows={rows}
+        rowKey={(l) => l.id}
+        empty="No collection letters yet"
+        pager={{ page, pageSize: PAGE, total: letters.data?.total ?? 0, onPage: setPage }}
+        columns={[
+          { id: 'owner', header: 'Owner', cell: ownerOf },
+          { id: 'stage', header: 'Stage', cell: (l) => l.stage_name },
+          { id: 'as-of', header: 'As of', cell: (l) => l.as_of },
+          { id: 'past-due', header: 'Past Due', align: 'end', cell: (l) => formatMoney(l.past_due_balance) },
+          {
+            id: 'status', header: 'Status',
+            cell: (l) => (
+              <span title={l.error ?? undefined}>
                 <LetterStatusBadge status={l.status} />
-              </TableCell>
-              <TableCell className="text-right">
-                <PdfButton letter={l} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {letters.data ? <Pager page={page} pageSize={PAGE} shown={rows.length} total={letters.data.total} onPage={setPage} /> : null}
+              </span>
+            ),
+          },
+        ]}
+        actionsHeader={<span className="sr-only">Letter</span>}
+        actions={(l) => <PdfButton letter={l} />}
+      />
     </SectionCard>
   );
 }
@@ -220,35 +200,21 @@ function RunCard() {
               Post
             </Button>
           </div>
-          <Table aria-label="Preview letters">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Owner</TableHead>
-                <TableHead>Units</TableHead>
-                <TableHead>Stage</TableHead>
-                <TableHead className="text-right">Days Past Due</TableHead>
-                <TableHead className="text-right">Past Due</TableHead>
-                <TableHead className="text-right">Fee</TableHead>
-                <TableHead>Approval</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {preview.items.length === 0 ? <EmptyTableRow span={7}>No owner moves to a stage as of this date</EmptyTableRow> : null}
-              {preview.items.slice(0, PREVIEW_ROWS).map((i) => (
-                <TableRow key={i.owner_id}>
-                  <TableCell>
-                    {i.owner_name} (#{i.owner_number})
-                  </TableCell>
-                  <TableCell>{i.units}</TableCell>
-                  <TableCell>{i.stage_name}</TableCell>
-                  <TableCell className="text-right tabular-nums">{i.days_past_due}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(i.past_due_balance)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{i.fee_amount ? formatMoney(i.fee_amount) : ''}</TableCell>
-                  <TableCell>{i.requires_approval ? 'Waits for approval' : ''}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            label="Preview letters"
+            rows={preview.items.slice(0, PREVIEW_ROWS)}
+            rowKey={(i) => i.owner_id}
+            empty="No owner moves to a stage as of this date"
+            columns={[
+              { id: 'owner', header: 'Owner', cell: (i) => `${i.owner_name} (#${i.owner_number})` },
+              { id: 'units', header: 'Units', hideBelow: 'sm', cell: (i) => i.units },
+              { id: 'stage', header: 'Stage', cell: (i) => i.stage_name },
+              { id: 'days', header: 'Days Past Due', align: 'end', hideBelow: 'sm', cell: (i) => i.days_past_due },
+              { id: 'past-due', header: 'Past Due', align: 'end', cell: (i) => formatMoney(i.past_due_balance) },
+              { id: 'fee', header: 'Fee', align: 'end', cell: (i) => (i.fee_amount ? formatMoney(i.fee_amount) : '') },
+              { id: 'approval', header: 'Approval', cell: (i) => (i.requires_approval ? 'Waits for approval' : '') },
+            ]}
+          />
           {preview.items.length > PREVIEW_ROWS ? <p className="text-muted-foreground text-sm">The first {PREVIEW_ROWS} of {preview.count} letters are shown.</p> : null}
         </section>
       ) : null}
@@ -265,7 +231,13 @@ export default function CollectionsPage() {
   const stages = useQuery(entityListQuery<CollectionStage>('CollectionStage', { sort: 'days_past_due', limit: 100 }));
   const products = useQuery(entityListQuery<Product>('Product', { sort: 'product_code', limit: 1000 }));
   const [planPage, setPlanPage] = useState(0);
-  const plans = useQuery({ ...entityListQuery<PaymentPlan>('PaymentPlan', { sort: '-start_date', limit: PAGE, skip: planPage * PAGE }), enabled: canRun });
+  // Newest start first until a header asks the server for another order.
+  const [planSort, setPlanSort] = useState<SortState>({ key: 'start_date', direction: 'desc' });
+  const plans = useQuery({
+    ...entityListQuery<PaymentPlan>('PaymentPlan', { sort: sortParam(planSort), limit: PAGE, skip: planPage * PAGE }),
+    enabled: canRun,
+    placeholderData: keepPreviousData,
+  });
   const planCount = useQuery({ ...entityCountQuery('PaymentPlan'), enabled: canRun });
   const [editingStage, setEditingStage] = useState<CollectionStage | 'new' | null>(null);
   const [editingPlan, setEditingPlan] = useState<PaymentPlan | 'new' | null>(null);
@@ -286,32 +258,26 @@ export default function CollectionsPage() {
         description="Owners past due move through the stages one at a time; each stage sends its letter once"
         action={canSetUp ? (<Button onClick={() => setEditingStage('new')}><PlusIcon aria-hidden="true" />Add Stage</Button>) : null}
       >
-        <Table aria-label="Collection stages">
-          <TableHeader>
-            <TableRow>
-              <TableHead className="text-right">Days Past Due</TableHead>
-              <TableHead>Name</TableHead>
-              <TableHead>Minimum Balance</TableHead>
-              <TableHead>Fee</TableHead>
-              <TableHead>Approval</TableHead>
-              <TableHead>Status</TableHead>
-              {canSetUp ? <TableHead><span className="sr-only">Actions</span></TableHead> : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {stages.data?.length === 0 ? <EmptyTableRow span={7}>No collection stages yet</EmptyTableRow> : null}
-            {stages.data?.map((s) => (
-              <TableRow key={s.id} aria-label={s.name}>
-                <TableCell className="text-right tabular-nums">{s.days_past_due}</TableCell>
-                <TableCell className="font-medium">{s.name}</TableCell>
-                <TableCell>{s.min_balance !== null ? formatMoney(s.min_balance) : ''}</TableCell>
-                <TableCell>{s.fee_product_id ? (itemName.get(s.fee_product_id) ?? '') : ''}</TableCell>
-                <TableCell>{s.requires_approval ? 'Required' : ''}</TableCell>
-                <TableCell>
-                  <Badge variant={s.is_active ? 'default' : 'secondary'}>{s.is_active ? 'Active' : 'Inactive'}</Badge>
-                </TableCell>
-                {canSetUp ? (
-                  <TableCell className="text-right whitespace-nowrap">
+        <DataTable
+          label="Collection stages"
+          loading={stages.isPending && 'Loading collection stages'}
+          rows={stages.data ?? []}
+          rowKey={(s) => s.id}
+          rowProps={(s) => ({ 'aria-label': s.name })}
+          empty="No collection stages yet"
+          columns={[
+            { id: 'days', header: 'Days Past Due', align: 'end', cell: (s) => s.days_past_due },
+            { id: 'name', header: 'Name', className: 'font-medium', cell: (s) => s.name },
+            { id: 'minimum', header: 'Minimum Balance', hideBelow: 'sm', cell: (s) => (s.min_balance !== null ? formatMoney(s.min_balance) : '') },
+            { id: 'fee', header: 'Fee', hideBelow: 'sm', cell: (s) => (s.fee_product_id ? (itemName.get(s.fee_product_id) ?? '') : '') },
+            { id: 'approval', header: 'Approval', cell: (s) => (s.requires_approval ? 'Required' : '') },
+            { id: 'status', header: 'Status', cell: (s) => <Badge variant={s.is_active ? 'default' : 'secondary'}>{s.is_active ? 'Active' : 'Inactive'}</Badge> },
+          ]}
+          actionsHeader={<span className="sr-only">Actions</span>}
+          actions={
+            canSetUp
+              ? (s) => (
+                  <span>
                     <Button variant="ghost" size="icon" aria-label={`Edit ${s.name}`} onClick={() => setEditingStage(s)}>
                       <PencilIcon aria-hidden="true" />
                     </Button>
@@ -321,12 +287,11 @@ export default function CollectionsPage() {
                     >
                       {s.is_active ? 'Deactivate' : 'Activate'}
                     </Button>
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                  </span>
+                )
+              : undefined
+          }
+        />
       </SectionCard>
 
       {canRun ? <RunCard /> : null}
@@ -339,41 +304,43 @@ export default function CollectionsPage() {
           description="While an owner keeps to their plan, late fees and collection steps pause; a missed installment ends it"
           action={<Button onClick={() => setEditingPlan('new')}><PlusIcon aria-hidden="true" />Add Plan</Button>}
         >
-          <Table aria-label="Payment plans">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Owner</TableHead>
-                <TableHead>Start</TableHead>
-                <TableHead className="text-right">Installments</TableHead>
-                <TableHead className="text-right">Total</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead><span className="sr-only">Actions</span></TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {plans.data?.length === 0 ? <EmptyTableRow span={6}>No payment plans yet</EmptyTableRow> : null}
-              {plans.data?.map((p) => (
-                <TableRow key={p.id} aria-label={planOwner(p)}>
-                  <TableCell>{planOwner(p)}</TableCell>
-                  <TableCell>{p.start_date}</TableCell>
-                  <TableCell className="text-right tabular-nums">{p.installments.length}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(p.total_amount)}</TableCell>
-                  <TableCell>
+          <DataTable
+            label="Payment plans"
+            loading={plans.isPending && 'Loading payment plans'}
+            rows={plans.data ?? []}
+            rowKey={(p) => p.id}
+            rowProps={(p) => ({ 'aria-label': planOwner(p) })}
+            empty="No payment plans yet"
+            sort={planSort}
+            onSort={(next) => {
+              setPlanSort(next);
+              setPlanPage(0);
+            }}
+            pager={{ page: planPage, pageSize: PAGE, total: planCount.data ?? 0, onPage: setPlanPage }}
+            columns={[
+              { id: 'owner', header: 'Owner', cell: planOwner },
+              { id: 'start', header: 'Start', sortKey: 'start_date', cell: (p) => p.start_date },
+              { id: 'installments', header: 'Installments', align: 'end', hideBelow: 'sm', cell: (p) => p.installments.length },
+              { id: 'total', header: 'Total', sortKey: 'total_amount', align: 'end', cell: (p) => formatMoney(p.total_amount) },
+              {
+                id: 'status', header: 'Status', sortKey: 'status',
+                cell: (p) => (
+                  <span>
                     <Badge variant={p.status === 'defaulted' ? 'destructive' : p.status === 'active' ? 'default' : 'secondary'}>{PLAN_STATUS_LABELS[p.status]}</Badge>
                     {p.status_date ? <span className="text-muted-foreground ml-2 text-xs">{p.status_date}</span> : null}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    {p.status === 'active' ? (
-                      <Button variant="ghost" size="icon" aria-label={`Edit plan of ${planOwner(p)}`} onClick={() => setEditingPlan(p)}>
-                        <PencilIcon aria-hidden="true" />
-                      </Button>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          {plans.data && planCount.data !== undefined ? <Pager page={planPage} pageSize={PAGE} shown={plans.data.length} total={planCount.data} onPage={setPlanPage} /> : null}
+                  </span>
+                ),
+              },
+            ]}
+            actionsHeader={<span className="sr-only">Actions</span>}
+            actions={(p) =>
+              p.status === 'active' ? (
+                <Button variant="ghost" size="icon" aria-label={`Edit plan of ${planOwner(p)}`} onClick={() => setEditingPlan(p)}>
+                  <PencilIcon aria-hidden="true" />
+                </Button>
+              ) : null
+            }
+          />
         </SectionCard>
       ) : null}
 

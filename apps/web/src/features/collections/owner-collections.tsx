@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { FileDownIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
+import { DataTable } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { downloadLetter, LETTER_STATUS_LABELS, ownerCollectionsQuery, PLAN_STATUS_LABELS } from './collections.api';
 
 /** An owner's collections standing: the stage of their open case, their payment plans and the letters they were sent. */
@@ -32,34 +32,23 @@ export function OwnerCollections({ ownerId }: { ownerId: string }) {
         ) : null}
       </p>
       {data.letters.length ? (
-        <Table aria-label="Collection letters">
-          <TableHeader>
-            <TableRow>
-              <TableHead>As of</TableHead>
-              <TableHead>Stage</TableHead>
-              <TableHead className="text-right">Past Due</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>
-                <span className="sr-only">Letter</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {data.letters.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell>{l.as_of}</TableCell>
-                <TableCell>{l.stage_name}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatMoney(l.past_due_balance)}</TableCell>
-                <TableCell>{LETTER_STATUS_LABELS[l.status]}</TableCell>
-                <TableCell className="text-right">
-                  <Button variant="ghost" size="icon" aria-label={`Letter PDF, ${l.stage_name}, ${l.as_of}`} onClick={() => void downloadLetter(l).catch((e: Error) => toast.error(e.message))}>
-                    <FileDownIcon aria-hidden="true" />
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="Collection letters"
+          rows={data.letters}
+          rowKey={(l) => l.id}
+          columns={[
+            { id: 'as-of', header: 'As of', cell: (l) => l.as_of },
+            { id: 'stage', header: 'Stage', cell: (l) => l.stage_name },
+            { id: 'past-due', header: 'Past Due', align: 'end', cell: (l) => formatMoney(l.past_due_balance) },
+            { id: 'status', header: 'Status', cell: (l) => LETTER_STATUS_LABELS[l.status] },
+          ]}
+          actionsHeader={<span className="sr-only">Letter</span>}
+          actions={(l) => (
+            <Button variant="ghost" size="icon" aria-label={`Letter PDF, ${l.stage_name}, ${l.as_of}`} onClick={() => void downloadLetter(l).catch((e: Error) => toast.error(e.message))}>
+              <FileDownIcon aria-hidden="true" />
+            </Button>
+          )}
+        />
       ) : null}
     </section>
   );

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftRightIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { formatMoney } from '@covenant/contracts/money';
-import { ListPage, ListSkeleton, RowActions } from '@/components/list-page';
+import { DataTable } from '@/components/data-table';
+import { ListPage, RowActions } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
@@ -69,46 +69,30 @@ export default function FundsPage() {
       </div>
 
       {sheet.isError && !isForbidden(sheet.error) ? <p className="text-destructive text-sm">{sheet.error.message}</p> : null}
-      {funds.isPending ? (
-        <ListSkeleton label="Loading funds" />
-      ) : (
-        <div className="rounded-md border">
-          <Table aria-label="Funds">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Code</TableHead>
-                <TableHead>Name</TableHead>
-                <TableHead>Kind</TableHead>
-                <TableHead>Bank Account</TableHead>
-                <TableHead className="text-right">Cash</TableHead>
-                <TableHead className="text-right">Fund Balance</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {(funds.data ?? []).map((fund) => {
-                const bank = bankOf(fund.cash_account_id);
-                const { cash, balance } = figuresOf(sheet.data, fund);
-                return (
-                  <TableRow key={fund.id} aria-label={fund.name}>
-                    <TableCell className="font-medium">{fund.code}</TableCell>
-                    <TableCell>{fund.name}</TableCell>
-                    <TableCell>{humanize(fund.kind)}</TableCell>
-                    <TableCell>{bank ? bankAccountLabel(bank) : <span className="text-muted-foreground">None yet</span>}</TableCell>
-                    <TableCell className="text-right tabular-nums">{figure(cash)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{figure(balance)}</TableCell>
-                    <TableCell>
-                      <Badge variant={fund.is_active ? 'default' : 'secondary'}>{fund.is_active ? 'Active' : 'Inactive'}</Badge>
-                    </TableCell>
-                    <TableCell className="text-right">{canWrite ? <RowActions name={fund.name} onEdit={() => setEditing({ fund })} /> : null}</TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      {/* No empty row: every association has its operating fund from the start. */}
+      <DataTable
+        label="Funds"
+        loading={funds.isPending && 'Loading funds'}
+        rows={funds.data ?? []}
+        rowKey={(fund) => fund.id}
+        rowProps={(fund) => ({ 'aria-label': fund.name })}
+        columns={[
+          { id: 'code', header: 'Code', className: 'font-medium', cell: (fund) => fund.code },
+          { id: 'name', header: 'Name', cell: (fund) => fund.name },
+          { id: 'kind', header: 'Kind', hideBelow: 'sm', cell: (fund) => humanize(fund.kind) },
+          {
+            id: 'bank', header: 'Bank Account', hideBelow: 'md',
+            cell: (fund) => {
+              const bank = bankOf(fund.cash_account_id);
+              return bank ? bankAccountLabel(bank) : <span className="text-muted-foreground">None yet</span>;
+            },
+          },
+          { id: 'cash', header: 'Cash', align: 'end', cell: (fund) => figure(figuresOf(sheet.data, fund).cash) },
+          { id: 'balance', header: 'Fund Balance', align: 'end', cell: (fund) => figure(figuresOf(sheet.data, fund).balance) },
+          { id: 'status', header: 'Status', hideBelow: 'sm', cell: (fund) => <Badge variant={fund.is_active ? 'default' : 'secondary'}>{fund.is_active ? 'Active' : 'Inactive'}</Badge> },
+        ]}
+        actions={(fund) => (canWrite ? <RowActions name={fund.name} onEdit={() => setEditing({ fund })} /> : null)}
+      />
 
       {editing ? <FundFormDialog fund={editing.fund} onClose={() => setEditing(null)} /> : null}
       {isTransferring ? <TransferDialog onClose={() => setIsTransferring(false)} /> : null}

@@ -8,8 +8,8 @@ import { formatMoney, toCents } from '@covenant/contracts/money';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EntityPicker } from '@/components/entity-picker';
 import { DeleteAllControl } from '@/components/delete-all';
-import { EmptyRow, ListPage, ListSkeleton, RowActions, SearchBox } from '@/components/list-page';
-import { Pager } from '@/components/pager';
+import { DataTable } from '@/components/data-table';
+import { ListPage, RowActions, SearchBox } from '@/components/list-page';
 import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter,
   AlertDialogHeader, AlertDialogTitle,
@@ -17,7 +17,6 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/app/current-user';
 import { entityKeys, remove, update, useLiveEntities } from '@/lib/entities';
@@ -242,85 +241,71 @@ export default function InvoicesPage() {
         </div>
       ) : null}
 
-      <div className="rounded-md border" id="invoices-panel" role="tabpanel" aria-label="Invoices">
-        {invoices.isPending ? (
-          <ListSkeleton label="Loading invoices" />
-        ) : (
-          <Table aria-label="Invoices">
-            <TableHeader>
-              <TableRow>
-                {showBulk ? (
-                  <TableHead className="w-10">
-                    <Checkbox
-                      aria-label="Select all invoices on this page"
-                      checked={allOnPageSelected}
-                      onCheckedChange={(c) => setSelected(c ? rows.map((r) => r.id) : [])}
-                    />
-                  </TableHead>
+      <div id="invoices-panel" role="tabpanel" aria-label="Invoices">
+        <DataTable
+          label="Invoices"
+          loading={invoices.isPending && 'Loading invoices'}
+          rows={rows}
+          rowKey={(inv) => inv.id}
+          rowProps={(inv) => ({ 'data-testid': 'invoice-row', 'aria-label': inv.invoice_number })}
+          empty="No invoices found"
+          pager={{ page, pageSize: PAGE_SIZE, total, onPage: goToPage }}
+          columns={[
+            showBulk && {
+              id: 'select',
+              className: 'w-10',
+              header: (
+                <Checkbox
+                  aria-label="Select all invoices on this page"
+                  checked={allOnPageSelected}
+                  onCheckedChange={(c) => setSelected(c ? rows.map((r) => r.id) : [])}
+                />
+              ),
+              cell: (inv) => (
+                <Checkbox
+                  aria-label={`Select ${inv.invoice_number}`}
+                  checked={selected.includes(inv.id)}
+                  onCheckedChange={(c) => setSelected((s) => (c ? [...s, inv.id] : s.filter((x) => x !== inv.id)))}
+                />
+              ),
+            },
+            { id: 'number', header: 'Invoice #', className: 'font-medium', cell: (inv) => inv.invoice_number },
+            { id: 'date', header: 'Date', cell: (inv) => inv.invoice_date },
+            { id: 'billed-to', header: 'Billed To', cell: (inv) => billedTo(invoices.data?.owners, inv.owner_id, user) },
+            { id: 'amount', header: 'Amount', align: 'end', hideBelow: 'sm', cell: (inv) => formatMoney(inv.total_amount) },
+            { id: 'paid', header: 'Paid', align: 'end', hideBelow: 'md', cell: (inv) => formatMoney(inv.amount_paid) },
+            { id: 'balance', header: 'Balance', align: 'end', cell: (inv) => formatMoney(inv.balance_due) },
+            {
+              id: 'status',
+              header: 'Status',
+              cell: (inv) => {
+                const status = displayStatus(inv, now);
+                return <Badge variant={STATUS_VARIANT[status] ?? 'outline'}>{status}</Badge>;
+              },
+            },
+          ]}
+          actions={(inv) => {
+            const cancelled = inv.status === 'cancelled';
+            return (
+              <RowActions name={inv.invoice_number} onEdit={can.canUpdate && !cancelled ? () => setEditing({ invoice: inv }) : undefined}>
+                <Button variant="ghost" size="icon" aria-label={`View ${inv.invoice_number}`} onClick={() => setViewing(inv)}>
+                  <EyeIcon />
+                </Button>
+                {canPay && !cancelled && inv.status !== 'draft' && toCents(inv.balance_due) > 0 ? (
+                  <Button variant="ghost" size="icon" aria-label={`Record payment for ${inv.invoice_number}`} onClick={() => setPaying(inv)}>
+                    <CreditCardIcon />
+                  </Button>
                 ) : null}
-                <TableHead>Invoice #</TableHead>
-                <TableHead>Date</TableHead>
-                <TableHead>Billed To</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-                <TableHead className="text-right">Paid</TableHead>
-                <TableHead className="text-right">Balance</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
-                <EmptyRow colSpan={showBulk ? 9 : 8}>No invoices found</EmptyRow>
-              ) : (
-                rows.map((inv) => {
-                  const status = displayStatus(inv, now);
-                  const cancelled = inv.status === 'cancelled';
-                  return (
-                    <TableRow key={inv.id} data-testid="invoice-row" aria-label={inv.invoice_number}>
-                      {showBulk ? (
-                        <TableCell>
-                          <Checkbox
-                            aria-label={`Select ${inv.invoice_number}`}
-                            checked={selected.includes(inv.id)}
-                            onCheckedChange={(c) => setSelected((s) => (c ? [...s, inv.id] : s.filter((x) => x !== inv.id)))}
-                          />
-                        </TableCell>
-                      ) : null}
-                      <TableCell className="font-medium">{inv.invoice_number}</TableCell>
-                      <TableCell>{inv.invoice_date}</TableCell>
-                      <TableCell>{billedTo(invoices.data?.owners, inv.owner_id, user)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(inv.total_amount)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(inv.amount_paid)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(inv.balance_due)}</TableCell>
-                      <TableCell>
-                        <Badge variant={STATUS_VARIANT[status] ?? 'outline'}>{status}</Badge>
-                      </TableCell>
-                      <TableCell className="text-right whitespace-nowrap">
-                        <RowActions name={inv.invoice_number} onEdit={can.canUpdate && !cancelled ? () => setEditing({ invoice: inv }) : undefined}>
-                          <Button variant="ghost" size="icon" aria-label={`View ${inv.invoice_number}`} onClick={() => setViewing(inv)}>
-                            <EyeIcon />
-                          </Button>
-                          {canPay && !cancelled && inv.status !== 'draft' && toCents(inv.balance_due) > 0 ? (
-                            <Button variant="ghost" size="icon" aria-label={`Record payment for ${inv.invoice_number}`} onClick={() => setPaying(inv)}>
-                              <CreditCardIcon />
-                            </Button>
-                          ) : null}
-                          {can.canUpdate && !cancelled ? (
-                            <Button variant="ghost" size="icon" aria-label={`Cancel ${inv.invoice_number}`} onClick={() => setCancelling(inv)}>
-                              <BanIcon />
-                            </Button>
-                          ) : null}
-                        </RowActions>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
-        )}
+                {can.canUpdate && !cancelled ? (
+                  <Button variant="ghost" size="icon" aria-label={`Cancel ${inv.invoice_number}`} onClick={() => setCancelling(inv)}>
+                    <BanIcon />
+                  </Button>
+                ) : null}
+              </RowActions>
+            );
+          }}
+        />
       </div>
-      <Pager page={page} pageSize={PAGE_SIZE} shown={rows.length} total={total} onPage={goToPage} />
 
       {viewing ? <InvoiceViewDialog invoice={viewing} statusLabel={displayStatus(viewing, now)} onClose={() => setViewing(null)} /> : null}
       {editing ? <InvoiceFormDialog invoice={editing.invoice} onClose={() => setEditing(null)} /> : null}

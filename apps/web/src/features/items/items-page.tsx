@@ -5,10 +5,11 @@ import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
 import { DeleteAllControl } from '@/components/delete-all';
 import { useDeleteRecord } from '@/components/delete-record';
-import { EmptyRow, ListPage, ListSkeleton, RowActions, SearchBox } from '@/components/list-page';
+import { DataTable, useSortParam, type SortState } from '@/components/data-table';
+import { sortParam } from '@/components/data-table-sort';
+import { ListPage, RowActions, SearchBox } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { filter, useLiveEntities } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { accountLabel, accountsQuery } from '@/features/chart-of-accounts/accounts.api';
@@ -16,7 +17,10 @@ import { accessOf } from '@/app/navigation';
 import { downloadFile } from '@/lib/download';
 import { errorMessage } from '@/lib/api';
 import { ItemFormDialog } from './item-form-dialog';
-import { ITEMS_EXPORT_FILE, itemsQuery, itemsToCsv, type Product } from './items.api';
+import { ITEM_SORT, ITEMS_EXPORT_FILE, itemsQuery, itemsToCsv, type Product } from './items.api';
+
+const ITEM_SORTS = ['product_code', 'description', 'unit_price'];
+const DEFAULT_SORT: SortState = { key: ITEM_SORT, direction: 'asc' };
 
 export default function ItemsPage() {
   const user = useCurrentUser();
@@ -25,7 +29,8 @@ export default function ItemsPage() {
   const deferredSearch = useDeferredValue(search);
   const [editing, setEditing] = useState<{ item: Product | null } | null>(null);
 
-  const items = useQuery({ ...itemsQuery(deferredSearch), enabled: canRead });
+  const [sort, setSort] = useSortParam(ITEM_SORTS, DEFAULT_SORT);
+  const items = useQuery({ ...itemsQuery(deferredSearch, sortParam(sort)), enabled: canRead });
   const accounts = useQuery({ ...accountsQuery(), enabled: canRead });
   useLiveEntities('Product', 'ChartOfAccount');
   const accountById = useMemo(() => new Map((accounts.data ?? []).map((a) => [a.id, a])), [accounts.data]);
@@ -62,47 +67,32 @@ export default function ItemsPage() {
       }
     >
       <SearchBox className="max-w-md" label="Search items" placeholder="Search items..." value={search} onChange={setSearch} />
-      {items.isPending ? (
-        <ListSkeleton label="Loading items" />
-      ) : (
-        <div className="rounded-md border">
-          <Table aria-label="Items">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Product Code</TableHead>
-                <TableHead>Description</TableHead>
-                <TableHead className="text-right">Unit Price</TableHead>
-                <TableHead>Default Account</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
-                <EmptyRow colSpan={6}>No items found</EmptyRow>
-              ) : (
-                rows.map((p) => {
-                  const account = accountById.get(p.account_id);
-                  return (
-                    <TableRow key={p.id}>
-                      <TableCell className="font-medium">{p.product_code}</TableCell>
-                      <TableCell className="max-w-md whitespace-normal">{p.description}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(p.unit_price)}</TableCell>
-                      <TableCell>{account ? accountLabel(account) : ''}</TableCell>
-                      <TableCell>
-                        <Badge variant={p.is_active ? 'default' : 'secondary'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {canWrite ? <RowActions name={p.product_code} onEdit={() => setEditing({ item: p })} onDelete={() => deleter.ask(p)} /> : null}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        label="Items"
+        loading={items.isPending && 'Loading items'}
+        rows={rows}
+        rowKey={(p) => p.id}
+        empty="No items found"
+        sort={sort}
+        onSort={setSort}
+        columns={[
+          { id: 'code', header: 'Product Code', sortKey: 'product_code', cell: (p) => p.product_code, className: 'font-medium' },
+          { id: 'description', header: 'Description', sortKey: 'description', cell: (p) => p.description, className: 'max-w-md whitespace-normal' },
+          { id: 'price', header: 'Unit Price', sortKey: 'unit_price', align: 'end', cell: (p) => formatMoney(p.unit_price) },
+          {
+            id: 'account', header: 'Default Account', hideBelow: 'md',
+            cell: (p) => {
+              const account = accountById.get(p.account_id);
+              return account ? accountLabel(account) : '';
+            },
+          },
+          {
+            id: 'status', header: 'Status', hideBelow: 'sm',
+            cell: (p) => <Badge variant={p.is_active ? 'default' : 'secondary'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>,
+          },
+        ]}
+        actions={(p) => (canWrite ? <RowActions name={p.product_code} onEdit={() => setEditing({ item: p })} onDelete={() => deleter.ask(p)} /> : null)}
+      />
 
       {editing ? <ItemFormDialog item={editing.item} accounts={accounts.data ?? []} onClose={() => setEditing(null)} /> : null}
       {deleter.dialog}

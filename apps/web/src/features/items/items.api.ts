@@ -8,14 +8,14 @@ import { accountLabel, type Account } from '@/features/chart-of-accounts/account
 export type { Product };
 
 export const ITEMS_EXPORT_FILE = 'items.csv';
-const ITEM_SORT = 'product_code';
+export const ITEM_SORT = 'product_code';
 
-/** Items whose product code or description contains the search, sorted by product code. */
-export function itemsQuery(search: string) {
+/** Items whose product code or description contains the search, sorted by product code unless the screen asks otherwise. */
+export function itemsQuery(search: string, sort = ITEM_SORT) {
   const q = containsAny(['product_code', 'description'], search);
   return queryOptions({
-    queryKey: [...entityKeys.all('Product'), 'list', { q, sort: ITEM_SORT }],
-    queryFn: () => filter<Product>('Product', q, ITEM_SORT, 5000),
+    queryKey: [...entityKeys.all('Product'), 'list', { q, sort }],
+    queryFn: () => filter<Product>('Product', q, sort, 5000),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,6 +3,7 @@ import { FileUpIcon, PlusIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@covenant/contracts/money';
+import { DataTable } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
 import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
@@ -11,7 +12,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
@@ -48,30 +48,18 @@ function EntryCard({ entry, canWrite, onReverse }: { entry: JournalEntry; canWri
         ) : null}
       </CardHeader>
       <CardContent className="px-4">
-        <Table aria-label={`Lines of ${entry.memo ?? ''}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Account</TableHead>
-              <TableHead>Fund</TableHead>
-              <TableHead className="text-right">Debit</TableHead>
-              <TableHead className="text-right">Credit</TableHead>
-              <TableHead>Line memo</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {entry.lines.map((l) => (
-              <TableRow key={l.line_no}>
-                <TableCell>
-                  {l.account_number} - {l.account_name}
-                </TableCell>
-                <TableCell>{l.fund_code}</TableCell>
-                <TableCell className="text-right tabular-nums">{l.debit ? formatMoney(l.debit) : ''}</TableCell>
-                <TableCell className="text-right tabular-nums">{l.credit ? formatMoney(l.credit) : ''}</TableCell>
-                <TableCell className="text-muted-foreground">{l.memo ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={`Lines of ${entry.memo ?? ''}`}
+          rows={entry.lines}
+          rowKey={(l) => String(l.line_no)}
+          columns={[
+            { id: 'account', header: 'Account', cell: (l) => `${l.account_number} - ${l.account_name}` },
+            { id: 'fund', header: 'Fund', cell: (l) => l.fund_code },
+            { id: 'debit', header: 'Debit', align: 'end', cell: (l) => (l.debit ? formatMoney(l.debit) : '') },
+            { id: 'credit', header: 'Credit', align: 'end', cell: (l) => (l.credit ? formatMoney(l.credit) : '') },
+            { id: 'memo', header: 'Line memo', className: 'text-muted-foreground', cell: (l) => l.memo ?? '' },
+          ]}
+        />
       </CardContent>
     </Card>
   );

@@ -2,10 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { FileDownIcon, MailIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { OwnerCollections } from '@/features/collections/owner-collections';
 import { errorMessage } from '@/lib/api';
 import { deliveriesQuery, downloadStatement, emailStatements, mailJobQuery } from './mailings.api';
@@ -45,33 +45,28 @@ export function OwnerAccountDialog({ owner, onClose }: { owner: { id: string; na
         ) : null}
         <OwnerCollections ownerId={owner.id} />
         <h3 className="font-medium">Delivery log</h3>
-        {log.data && log.data.rows.length === 0 ? <p className="text-muted-foreground text-sm">No emails yet.</p> : null}
-        {log.data && log.data.rows.length > 0 ? (
-          <Table aria-label="Delivery log">
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>What</TableHead>
-                <TableHead>To</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>By</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {log.data.rows.map((d) => (
-                <TableRow key={d.id}>
-                  <TableCell>{new Date(d.created_date).toLocaleString()}</TableCell>
-                  <TableCell>{d.document_label}</TableCell>
-                  <TableCell>{d.to ?? '—'}</TableCell>
-                  <TableCell>
+        {log.data ? (
+          <DataTable
+            label="Delivery log"
+            rows={log.data.rows}
+            rowKey={(d) => d.id}
+            empty="No emails yet."
+            columns={[
+              { id: 'when', header: 'When', cell: (d) => new Date(d.created_date).toLocaleString() },
+              { id: 'what', header: 'What', cell: (d) => d.document_label },
+              { id: 'to', header: 'To', cell: (d) => d.to ?? '—' },
+              {
+                id: 'status', header: 'Status',
+                cell: (d) => (
+                  <span>
                     <Badge variant={d.status === 'failed' ? 'destructive' : d.status === 'skipped' ? 'secondary' : 'default'}>{d.status}</Badge>
                     {d.error ? <span className="text-muted-foreground block text-xs">{d.error}</span> : null}
-                  </TableCell>
-                  <TableCell>{d.sent_by ?? ''}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  </span>
+                ),
+              },
+              { id: 'by', header: 'By', hideBelow: 'sm', cell: (d) => d.sent_by ?? '' },
+            ]}
+          />
         ) : null}
       </DialogContent>
     </Dialog>

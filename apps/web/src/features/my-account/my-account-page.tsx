@@ -3,6 +3,7 @@ import { FileDownIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
+import { DataTable } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
 import { ownerCollectionsQuery } from '@/features/collections/collections.api';
 import { OwnerCollections } from '@/features/collections/owner-collections';
@@ -13,7 +14,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCurrentUser } from '@/app/current-user';
 import { useCurrentAppId } from '@/app/association-switcher';
 import { myAssociationsQuery } from '@/features/portfolio/portfolio.api';
@@ -100,31 +100,19 @@ function AccountView({ account: a }: { account: MyAccount }) {
         <CardHeader>
           <CardTitle>Open Charges</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          {a.open_charges.length === 0 ? (
-            <p className="text-muted-foreground text-sm">No open charges.</p>
-          ) : (
-            <Table aria-label="Open charges">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Invoice</TableHead>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Due</TableHead>
-                  <TableHead className="text-right">Open</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {a.open_charges.map((c) => (
-                  <TableRow key={c.id}>
-                    <TableCell className="font-medium">{c.invoice_number}</TableCell>
-                    <TableCell>{c.invoice_date}</TableCell>
-                    <TableCell>{c.due_date ?? ''}</TableCell>
-                    <TableCell className="text-right">{formatMoney(c.open)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+        <CardContent>
+          <DataTable
+            label="Open charges"
+            rows={a.open_charges}
+            rowKey={(c) => c.id}
+            empty="No open charges."
+            columns={[
+              { id: 'invoice', header: 'Invoice', className: 'font-medium', cell: (c) => c.invoice_number },
+              { id: 'date', header: 'Date', cell: (c) => c.invoice_date },
+              { id: 'due', header: 'Due', cell: (c) => c.due_date ?? '' },
+              { id: 'open', header: 'Open', align: 'end', cell: (c) => formatMoney(c.open) },
+            ]}
+          />
         </CardContent>
       </Card>
 
@@ -132,33 +120,26 @@ function AccountView({ account: a }: { account: MyAccount }) {
         <CardHeader>
           <CardTitle>Recent Payments</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
-          {a.recent_payments.length === 0 ? (
-            <p className="text-muted-foreground text-sm">No payments yet.</p>
-          ) : (
-            <Table aria-label="Recent payments">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Date</TableHead>
-                  <TableHead>Payment</TableHead>
-                  <TableHead>Method</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {a.recent_payments.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell>{p.payment_date}</TableCell>
-                    <TableCell>
-                      {p.payment_number} {p.status !== 'cleared' ? <Badge variant="secondary">{humanize(p.status)}</Badge> : null}
-                    </TableCell>
-                    <TableCell>{humanize(p.payment_method)}</TableCell>
-                    <TableCell className="text-right">{formatMoney(p.amount)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+        <CardContent>
+          <DataTable
+            label="Recent payments"
+            rows={a.recent_payments}
+            rowKey={(p) => p.id}
+            empty="No payments yet."
+            columns={[
+              { id: 'date', header: 'Date', cell: (p) => p.payment_date },
+              {
+                id: 'payment', header: 'Payment',
+                cell: (p) => (
+                  <span>
+                    {p.payment_number} {p.status !== 'cleared' ? <Badge variant="secondary">{humanize(p.status)}</Badge> : null}
+                  </span>
+                ),
+              },
+              { id: 'method', header: 'Method', cell: (p) => humanize(p.payment_method) },
+              { id: 'amount', header: 'Amount', align: 'end', cell: (p) => formatMoney(p.amount) },
+            ]}
+          />
         </CardContent>
       </Card>
 

@@ -3,14 +3,13 @@ import { PlusIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
+import { DataTable } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeleteAllControl } from '@/components/delete-all';
-import { EmptyRow, ListPage, ListSkeleton, SearchBox } from '@/components/list-page';
-import { Pager } from '@/components/pager';
+import { ListPage, SearchBox } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCurrentUser } from '@/app/current-user';
 import { entityKeys, remove, useLiveEntities } from '@/lib/entities';
 import { PAGE_SIZE, billedTo, errorMessage, privilegesOf } from '@/features/invoices/invoices.api';
@@ -113,71 +112,55 @@ export default function PaymentsPage() {
         }}
       />
 
-      {payments.isPending ? (
-        <ListSkeleton label="Loading payments" />
-      ) : (
-        <div className="rounded-md border">
-          <Table aria-label="Payments">
-            <TableHeader>
-              <TableRow>
-                {can.canDelete ? (
-                  <TableHead className="w-10">
-                    <Checkbox aria-label="Select all payments on this page" checked={allSelected} onCheckedChange={(c) => setSelected(c ? rows.map((r) => r.id) : [])} />
-                  </TableHead>
-                ) : null}
-                <TableHead>Date</TableHead>
-                <TableHead>Owner</TableHead>
-                <TableHead>Method</TableHead>
-                <TableHead>Reference</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-                <TableHead>Status</TableHead>
-                {can.canCreate ? <TableHead className="w-28"><span className="sr-only">Actions</span></TableHead> : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
-                <EmptyRow colSpan={6 + Number(can.canDelete) + Number(can.canCreate)}>No payments found</EmptyRow>
-              ) : (
-                rows.map((p) => {
-                  const name = billedTo(payments.data?.owners, p.owner_id, user);
-                  return (
-                    <TableRow key={p.id} data-testid="payment-row" aria-label={p.payment_number}>
-                      {can.canDelete ? (
-                        <TableCell>
-                          <Checkbox
-                            aria-label={`Select ${p.payment_number}`}
-                            checked={selected.includes(p.id)}
-                            onCheckedChange={(c) => setSelected((s) => (c ? [...s, p.id] : s.filter((x) => x !== p.id)))}
-                          />
-                        </TableCell>
-                      ) : null}
-                      <TableCell>{p.payment_date}</TableCell>
-                      <TableCell>{name}</TableCell>
-                      <TableCell>{methodLabel(p.payment_method)}</TableCell>
-                      <TableCell>{p.reference_number ?? ''}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(p.amount)}</TableCell>
-                      <TableCell>
-                        <Badge variant={p.status === 'cleared' ? 'default' : p.status === 'bounced' ? 'destructive' : 'secondary'}>{p.status}</Badge>
-                        {p.status === 'bounced' && p.bounced_date ? <span className="text-muted-foreground ml-2 text-xs">on {p.bounced_date}</span> : null}
-                      </TableCell>
-                      {can.canCreate ? (
-                        <TableCell className="text-right">
-                          {p.status !== 'bounced' ? (
-                            <Button size="sm" variant="ghost" aria-label={`Bounce ${p.payment_number}`} onClick={() => setBouncing(p)}>
-                              <Undo2Icon /> Bounce
-                            </Button>
-                          ) : null}
-                        </TableCell>
-                      ) : null}
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-      <Pager page={page} pageSize={PAGE_SIZE} shown={rows.length} total={total} onPage={goToPage} />
+      <DataTable
+        label="Payments"
+        loading={payments.isPending && 'Loading payments'}
+        rows={rows}
+        rowKey={(p) => p.id}
+        rowProps={(p) => ({ 'data-testid': 'payment-row', 'aria-label': p.payment_number })}
+        empty="No payments found"
+        pager={{ page, pageSize: PAGE_SIZE, total, onPage: goToPage }}
+        columns={[
+          can.canDelete && {
+            id: 'select',
+            className: 'w-10',
+            header: <Checkbox aria-label="Select all payments on this page" checked={allSelected} onCheckedChange={(c) => setSelected(c ? rows.map((r) => r.id) : [])} />,
+            cell: (p) => (
+              <Checkbox
+                aria-label={`Select ${p.payment_number}`}
+                checked={selected.includes(p.id)}
+                onCheckedChange={(c) => setSelected((s) => (c ? [...s, p.id] : s.filter((x) => x !== p.id)))}
+              />
+            ),
+          },
+          { id: 'date', header: 'Date', cell: (p) => p.payment_date },
+          { id: 'owner', header: 'Owner', cell: (p) => billedTo(payments.data?.owners, p.owner_id, user) },
+          { id: 'method', header: 'Method', hideBelow: 'sm', cell: (p) => methodLabel(p.payment_method) },
+          { id: 'reference', header: 'Reference', hideBelow: 'md', cell: (p) => p.reference_number ?? '' },
+          { id: 'amount', header: 'Amount', align: 'end', cell: (p) => formatMoney(p.amount) },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (p) => (
+              <span>
+                <Badge variant={p.status === 'cleared' ? 'default' : p.status === 'bounced' ? 'destructive' : 'secondary'}>{p.status}</Badge>
+                {p.status === 'bounced' && p.bounced_date ? <span className="text-muted-foreground ml-2 text-xs">on {p.bounced_date}</span> : null}
+              </span>
+            ),
+          },
+        ]}
+        actionsHeader={<span className="sr-only">Actions</span>}
+        actions={
+          can.canCreate
+            ? (p) =>
+                p.status !== 'bounced' ? (
+                  <Button size="sm" variant="ghost" aria-label={`Bounce ${p.payment_number}`} onClick={() => setBouncing(p)}>
+                    <Undo2Icon /> Bounce
+                  </Button>
+                ) : null
+            : undefined
+        }
+      />
 
       {recording ? <RecordPaymentDialog onClose={() => setRecording(false)} /> : null}
       {bouncing ? <BouncePaymentDialog payment={bouncing} onClose={() => setBouncing(null)} /> : null}

@@ -3,13 +3,13 @@ import { addMemberInput } from '@covenant/contracts/portfolio';
 import { UserMinusIcon } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table';
 import { FormError } from '@/components/form-error';
 import { Form } from '@/components/ui/form';
 import { SelectField, TextField, useContractForm } from '@/components/entity-form';
 import { SubmitButton } from '@/components/submit-button';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { roleDisplayName } from '@/lib/roles';
 import { associationMembersQuery, useAddMember, useRemoveMember, type PortfolioAssociation } from './portfolio.api';
 
@@ -28,43 +28,29 @@ export function MembersDialog({ association, onClose }: { association: Portfolio
           <DialogDescription>Staff and owners with a sign-in here, each with their role in this association.</DialogDescription>
         </DialogHeader>
         <FormError error={members.error ?? remove.error} />
-        <Table aria-label={`Members of ${association.name}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Role</TableHead>
-              <TableHead className="sr-only">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(members.data ?? []).map((m) => (
-              <TableRow key={m.user_id}>
-                <TableCell>{m.full_name || '—'}</TableCell>
-                <TableCell className="break-all">{m.email}</TableCell>
-                <TableCell>{roleDisplayName(m.user_role)}</TableCell>
-                <TableCell className="text-right">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove ${m.full_name || m.email}`}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(m.user_id, { onSuccess: () => toast.success(`${m.email} no longer has access to ${association.name}`) })}
-                  >
-                    <UserMinusIcon aria-hidden="true" />
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-            {members.isSuccess && members.data.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4} className="text-muted-foreground text-center">
-                  No members yet.
-                </TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={`Members of ${association.name}`}
+          rows={members.data ?? []}
+          rowKey={(m) => m.user_id}
+          empty={members.isSuccess ? 'No members yet.' : undefined}
+          columns={[
+            { id: 'name', header: 'Name', cell: (m) => m.full_name || '—' },
+            { id: 'email', header: 'Email', className: 'break-all', cell: (m) => m.email },
+            { id: 'role', header: 'Role', cell: (m) => roleDisplayName(m.user_role) },
+          ]}
+          actionsHeader={<span className="sr-only">Actions</span>}
+          actions={(m) => (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove ${m.full_name || m.email}`}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(m.user_id, { onSuccess: () => toast.success(`${m.email} no longer has access to ${association.name}`) })}
+            >
+              <UserMinusIcon aria-hidden="true" />
+            </Button>
+          )}
+        />
         <Form {...form}>
           <form
             noValidate

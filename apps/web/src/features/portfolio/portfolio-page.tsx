@@ -3,14 +3,15 @@ import { formatMoney } from '@covenant/contracts/money';
 import { ArchiveIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyCard, ListPage, ListSkeleton } from '@/components/list-page';
+import { ListPage } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { associationHref } from '@/lib/association';
 import { today } from '@/lib/dates';
 import { NoAccess } from '@/app/page-access';
@@ -86,74 +87,58 @@ export default function PortfolioPage() {
         </ul>
       ) : null}
 
-      {mine.isPending || summary.isPending ? (
-        <ListSkeleton label="Loading the portfolio" />
-      ) : rows.length === 0 ? (
-        <EmptyCard>No associations yet. Create the first one to get started.</EmptyCard>
-      ) : (
-        <Card className="py-0">
-          <Table aria-label="Associations">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Association</TableHead>
-                <TableHead>State</TableHead>
-                {FIGURES.map((f) => (
-                  <TableHead key={f.key} className="text-right">
-                    {f.label}
-                  </TableHead>
-                ))}
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((a) => (
-                <TableRow key={a.app_id}>
-                  <TableCell>
-                    <a className="font-medium underline-offset-4 hover:underline" href={associationHref(a.app_id)}>
-                      {a.name}
-                    </a>
-                    <span className="text-muted-foreground block text-xs">{a.app_id}</span>
-                    {a.archived ? <Badge variant="secondary">Archived</Badge> : null}
-                  </TableCell>
-                  <TableCell>{a.state ?? '—'}</TableCell>
-                  {FIGURES.map((f) => (
-                    <TableCell key={f.key} className="text-right tabular-nums">
-                      {show(a.figures[f.key], f.money)}
-                    </TableCell>
-                  ))}
-                  <TableCell className="text-right whitespace-nowrap">
-                    <Button variant="ghost" size="sm" onClick={() => setStaffing(a)} aria-label={`Members of ${a.name}`}>
-                      <UsersIcon aria-hidden="true" />
-                      Members
-                    </Button>
-                    {!a.archived ? (
-                      <Button variant="ghost" size="sm" onClick={() => setArchiving(a)} aria-label={`Archive ${a.name}`}>
-                        <ArchiveIcon aria-hidden="true" />
-                        Archive
-                      </Button>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-            {totals ? (
-              <TableFooter>
-                <TableRow>
-                  <TableCell colSpan={2} className="font-semibold">
-                    Total
-                  </TableCell>
-                  {FIGURES.map((f) => (
-                    <TableCell key={f.key} className="text-right font-semibold tabular-nums">
-                      {show(totals[f.key], f.money)}
-                    </TableCell>
-                  ))}
-                  <TableCell />
-                </TableRow>
-              </TableFooter>
+      <DataTable
+        label="Associations"
+        loading={(mine.isPending || summary.isPending) && 'Loading the portfolio'}
+        rows={rows}
+        rowKey={(a) => a.app_id}
+        empty="No associations yet. Create the first one to get started."
+        columns={[
+          {
+            id: 'association', header: 'Association',
+            cell: (a) => (
+              <span>
+                <a className="font-medium underline-offset-4 hover:underline" href={associationHref(a.app_id)}>
+                  {a.name}
+                </a>
+                <span className="text-muted-foreground block text-xs">{a.app_id}</span>
+                {a.archived ? <Badge variant="secondary">Archived</Badge> : null}
+              </span>
+            ),
+          },
+          { id: 'state', header: 'State', cell: (a) => a.state ?? '—' },
+          ...FIGURES.map((f) => ({ id: f.key, header: f.label, align: 'end' as const, cell: (a: (typeof rows)[number]) => show(a.figures[f.key], f.money) })),
+        ]}
+        actions={(a) => (
+          <span>
+            <Button variant="ghost" size="sm" onClick={() => setStaffing(a)} aria-label={`Members of ${a.name}`}>
+              <UsersIcon aria-hidden="true" />
+              Members
+            </Button>
+            {!a.archived ? (
+              <Button variant="ghost" size="sm" onClick={() => setArchiving(a)} aria-label={`Archive ${a.name}`}>
+                <ArchiveIcon aria-hidden="true" />
+                Archive
+              </Button>
             ) : null}
-          </Table>
-        </Card>
-      )}
+          </span>
+        )}
+        footer={
+          totals && rows.length > 0 ? (
+            <TableRow>
+              <TableCell colSpan={2} className="font-semibold">
+                Total
+              </TableCell>
+              {FIGURES.map((f) => (
+                <TableCell key={f.key} data-label={f.label} className="text-right font-semibold tabular-nums">
+                  {show(totals[f.key], f.money)}
+                </TableCell>
+              ))}
+              <TableCell className="max-sm:hidden!" />
+            </TableRow>
+          ) : null
+        }
+      />
 
       {isCreating ? <CreateAssociationDialog associations={mine.data?.associations ?? []} onClose={() => setIsCreating(false)} /> : null}
       {staffing ? <MembersDialog association={staffing} onClose={() => setStaffing(null)} /> : null}

@@ -3,14 +3,15 @@ import { DownloadIcon, PlusIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
+import { DataTable } from '@/components/data-table';
 import { useDeleteRecord } from '@/components/delete-record';
-import { EmptyRow, ListPage, RowActions } from '@/components/list-page';
+import { ListPage, RowActions } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useLiveRefresh } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
@@ -98,54 +99,34 @@ export default function ReservesPage() {
           ) : null}
         </CardHeader>
         <CardContent>
-          <Table aria-label="Reserve components">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Component</TableHead>
-                <TableHead>Category</TableHead>
-                <TableHead className="text-right">Useful Life</TableHead>
-                <TableHead className="text-right">Remaining Life</TableHead>
-                <TableHead className="text-right">Replacement Cost</TableHead>
-                <TableHead className="text-right">Inflation</TableHead>
-                <TableHead className="text-right">Fully Funded</TableHead>
-                {canWrite ? (
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                ) : null}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {s && s.components.length === 0 ? (
-                <EmptyRow colSpan={canWrite ? 8 : 7}>No reserve components yet</EmptyRow>
-              ) : null}
-              {s?.components.map((c) => (
-                <TableRow key={c.id} aria-label={c.name}>
-                  <TableCell className="font-medium">{c.name}</TableCell>
-                  <TableCell>{c.category ?? ''}</TableCell>
-                  <TableCell className="text-right tabular-nums">{c.useful_life_years} yrs</TableCell>
-                  <TableCell className="text-right tabular-nums">{c.remaining_life_years} yrs</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(c.current_replacement_cost)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{c.inflation_rate}%</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatMoney(c.fully_funded_balance)}</TableCell>
-                  {canWrite ? (
-                    <TableCell className="text-right whitespace-nowrap">
-                      <RowActions name={c.name} onEdit={() => setEditing(c)} onDelete={() => deleter.ask(c)} />
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-            {s && s.components.length > 0 ? (
-              <TableFooter>
+          <DataTable
+            label="Reserve components"
+            loading={!s && study.isPending && 'Loading reserve components'}
+            rows={s?.components ?? []}
+            rowKey={(c) => c.id}
+            rowProps={(c) => ({ 'aria-label': c.name })}
+            empty={s ? 'No reserve components yet' : undefined}
+            columns={[
+              { id: 'name', header: 'Component', className: 'font-medium', cell: (c) => c.name },
+              { id: 'category', header: 'Category', hideBelow: 'sm', cell: (c) => c.category ?? '' },
+              { id: 'useful', header: 'Useful Life', align: 'end', hideBelow: 'sm', cell: (c) => `${c.useful_life_years} yrs` },
+              { id: 'remaining', header: 'Remaining Life', align: 'end', cell: (c) => `${c.remaining_life_years} yrs` },
+              { id: 'cost', header: 'Replacement Cost', align: 'end', cell: (c) => formatMoney(c.current_replacement_cost) },
+              { id: 'inflation', header: 'Inflation', align: 'end', hideBelow: 'sm', cell: (c) => `${c.inflation_rate}%` },
+              { id: 'funded', header: 'Fully Funded', align: 'end', cell: (c) => formatMoney(c.fully_funded_balance) },
+            ]}
+            actionsHeader={<span className="sr-only">Actions</span>}
+            actions={canWrite ? (c) => <RowActions name={c.name} onEdit={() => setEditing(c)} onDelete={() => deleter.ask(c)} /> : undefined}
+            footer={
+              s && s.components.length > 0 ? (
                 <TableRow>
                   <TableCell colSpan={6}>Fully funded balance</TableCell>
                   <TableCell className="text-right tabular-nums">{formatMoney(s.fully_funded_balance)}</TableCell>
-                  {canWrite ? <TableCell /> : null}
+                  {canWrite ? <TableCell className="max-sm:hidden!" /> : null}
                 </TableRow>
-              </TableFooter>
-            ) : null}
-          </Table>
+              ) : null
+            }
+          />
         </CardContent>
       </Card>
 

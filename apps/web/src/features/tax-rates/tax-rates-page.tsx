@@ -2,22 +2,27 @@ import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { DeleteAllControl } from '@/components/delete-all';
 import { useDeleteRecord } from '@/components/delete-record';
-import { EmptyRow, ListPage, ListSkeleton, RowActions } from '@/components/list-page';
+import { DataTable, useSortParam, type SortState } from '@/components/data-table';
+import { sortParam } from '@/components/data-table-sort';
+import { ListPage, RowActions } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useLiveEntities } from '@/lib/entities';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TaxRateFormDialog } from './tax-rate-form-dialog';
-import { formatRate, taxRatesQuery, type TaxRate } from './tax-rates.api';
+import { formatRate, TAX_RATE_SORT, taxRatesQuery, type TaxRate } from './tax-rates.api';
+
+const TAX_RATE_SORTS = ['tax_name', 'tax_rate'];
+const DEFAULT_SORT: SortState = { key: TAX_RATE_SORT, direction: 'asc' };
 
 export default function TaxRatesPage() {
   const user = useCurrentUser();
   const { canRead, canWrite } = accessOf(user, 'tax_rates');
   const [editing, setEditing] = useState<{ taxRate: TaxRate | null } | null>(null);
-  const rates = useQuery({ ...taxRatesQuery(), enabled: canRead });
+  const [sort, setSort] = useSortParam(TAX_RATE_SORTS, DEFAULT_SORT);
+  const rates = useQuery({ ...taxRatesQuery(sortParam(sort)), enabled: canRead, placeholderData: keepPreviousData });
   useLiveEntities('TaxRate');
   const deleter = useDeleteRecord<TaxRate>({ entity: 'TaxRate', noun: 'tax rate' });
 
@@ -39,42 +44,25 @@ export default function TaxRatesPage() {
         </>
       }
     >
-      {rates.isPending ? (
-        <ListSkeleton label="Loading tax rates" />
-      ) : (
-        <div className="rounded-md border">
-          <Table aria-label="Tax rates">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Tax Name</TableHead>
-                <TableHead className="text-right">Tax Rate</TableHead>
-                <TableHead>Description</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
-                <EmptyRow colSpan={5}>No tax rates found</EmptyRow>
-              ) : (
-                rows.map((t) => (
-                  <TableRow key={t.id}>
-                    <TableCell className="font-medium">{t.tax_name}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatRate(t.tax_rate)}</TableCell>
-                    <TableCell className="max-w-md whitespace-normal">{t.description || 'N/A'}</TableCell>
-                    <TableCell>
-                      <Badge variant={t.is_active ? 'default' : 'secondary'}>{t.is_active ? 'Active' : 'Inactive'}</Badge>
-                    </TableCell>
-                    <TableCell className="text-right">
-                      {canWrite ? <RowActions name={t.tax_name} onEdit={() => setEditing({ taxRate: t })} onDelete={() => deleter.ask(t)} /> : null}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        label="Tax rates"
+        loading={rates.isPending && 'Loading tax rates'}
+        rows={rows}
+        rowKey={(t) => t.id}
+        empty="No tax rates found"
+        sort={sort}
+        onSort={setSort}
+        columns={[
+          { id: 'name', header: 'Tax Name', sortKey: 'tax_name', cell: (t) => t.tax_name, className: 'font-medium' },
+          { id: 'rate', header: 'Tax Rate', sortKey: 'tax_rate', align: 'end', cell: (t) => formatRate(t.tax_rate) },
+          { id: 'description', header: 'Description', hideBelow: 'sm', cell: (t) => t.description || 'N/A', className: 'max-w-md whitespace-normal' },
+          {
+            id: 'status', header: 'Status',
+            cell: (t) => <Badge variant={t.is_active ? 'default' : 'secondary'}>{t.is_active ? 'Active' : 'Inactive'}</Badge>,
+          },
+        ]}
+        actions={(t) => (canWrite ? <RowActions name={t.tax_name} onEdit={() => setEditing({ taxRate: t })} onDelete={() => deleter.ask(t)} /> : null)}
+      />
 
       {editing ? <TaxRateFormDialog taxRate={editing.taxRate} onClose={() => setEditing(null)} /> : null}
       {deleter.dialog}

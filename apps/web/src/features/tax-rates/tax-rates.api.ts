@@ -4,11 +4,13 @@ import { entityKeys, filter } from '@/lib/entities';
 
 export type { TaxRate };
 
-/** Every tax rate, sorted by name (spec part 2, section 7). */
-export function taxRatesQuery() {
+export const TAX_RATE_SORT = 'tax_name';
+
+/** Every tax rate, sorted by name (spec part 2, section 7) unless the screen asks otherwise. */
+export function taxRatesQuery(sort = TAX_RATE_SORT) {
   return queryOptions({
-    queryKey: [...entityKeys.all('TaxRate'), 'list', { sort: 'tax_name' }],
-    queryFn: () => filter<TaxRate>('TaxRate', {}, 'tax_name', 5000),
+    queryKey: [...entityKeys.all('TaxRate'), 'list', { sort }],
+    queryFn: () => filter<TaxRate>('TaxRate', {}, sort, 5000),
   });
 }
 
