@@ -182,6 +182,18 @@ export async function settleInvoice(ctx: Ctx, inv: InvoiceRow): Promise<void> {
   await publishRecord(ctx, invoiceEntity, inv.id);
 }
 
+/** Rows by a key, each group in the rows' order. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
 /**
  * Recomputes what many invoices have been paid after applications were written in bulk (their lines and tax
  * are unchanged, so their postings are too): amount paid, balance and status from the same rule, one statement.
@@ -193,11 +205,13 @@ export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]
   const rows = await ctx.db.select().from(invoices).where(inArray(invoices.id, [...invoiceIds])).for('no key update');
   const lines = await ctx.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoice_id, [...invoiceIds])).orderBy(asc(invoiceLineItems.line_no));
   const links = await ctx.db.select().from(paymentInvoices).where(inArray(paymentInvoices.invoice_id, [...invoiceIds]));
+  const linksOf = groupBy(links, (l) => l.invoice_id);
+  const linesOf = groupBy(lines, (l) => l.invoice_id);
   const values = rows.map((inv) => {
-    const own = links.filter((l) => l.invoice_id === inv.id);
+    const own = linksOf.get(inv.id) ?? [];
     const paid = own.filter((l) => l.reversed_date === null).reduce((s, l) => s + toCents(l.amount_applied), 0);
     const peak = peakApplied(own.map((l) => ({ cents: toCents(l.amount_applied), applied_date: l.applied_date, reversed_date: l.reversed_date })));
-    const c = computeInvoice({ ...inv, phase: phaseOf(inv.status), lines: lines.filter((l) => l.invoice_id === inv.id), paidCents: paid, peakAppliedCents: peak }, acc, fundIds);
+    const c = computeInvoice({ ...inv, phase: phaseOf(inv.status), lines: linesOf.get(inv.id) ?? [], paidCents: paid, peakAppliedCents: peak }, acc, fundIds);
     return sql`(${inv.id}, ${centsToDecimal(c.amountPaidCents)}::numeric, ${centsToDecimal(c.balanceCents)}::numeric, ${c.status}::invoice_status)`;
   });
   for (let i = 0; i < values.length; i += 1000) {

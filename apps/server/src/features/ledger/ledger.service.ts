@@ -1,3 +1,4 @@
+import { pgArray } from '../../lib/pg-array.ts';
 import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -56,7 +57,7 @@ export async function assertDateMove(ctx: Ctx, from: string, to: string | null |
   if (from <= closed) throw new ConflictError(`${what} (${from}) is in a closed period and cannot move: the books are closed through ${closed}`, 'period_closed');
 }
 
-const CHUNK = 1000;
+const CHUNK = 5000;
 
 /** Writes balanced entries with bulk inserts (entries whose lines net to nothing are skipped); answers their ids, null for skipped. */
 export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Promise<Array<string | null>> {
@@ -99,8 +100,7 @@ export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Prom
       }),
     );
   }
-  for (let i = 0; i < entryRows.length; i += CHUNK) await ctx.db.insert(journalEntries).values(entryRows.slice(i, i + CHUNK));
-  for (let i = 0; i < lineRows.length; i += CHUNK) await ctx.db.insert(journalLines).values(lineRows.slice(i, i + CHUNK));
+  await insertEntryRows(ctx, entryRows, lineRows);
   analyzeIfBulk(ctx, lineRows.length, ['journal_entries', 'journal_lines', 'journal_entries_unsealed']);
   if (entryRows.length) {
     onCommit(ctx, () => {
@@ -112,6 +112,28 @@ export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Prom
     });
   }
   return ids;
+}
+
+/**
+ * Inserts entries and their lines a column at a time (unnest of arrays, up to CHUNK rows a statement): the same rows
+ * as a multi-row insert, without a parameter per value (which took the query builder seconds for a run's postings).
+ */
+async function insertEntryRows(ctx: Ctx, entryRows: ReadonlyArray<typeof journalEntries.$inferInsert>, lineRows: ReadonlyArray<typeof journalLines.$inferInsert>): Promise<void> {
+  for (let i = 0; i < entryRows.length; i += CHUNK) {
+    const rows = entryRows.slice(i, i + CHUNK);
+    const col = (k: keyof (typeof rows)[number]) => pgArray(rows.map((r) => r[k] as string | null | undefined));
+    await ctx.db.execute(sql`insert into ${journalEntries} (id, entry_date, memo, source_type, source_id, reverses_id, created_by)
+      select * from unnest(${col('id')}::text[], ${col('entry_date')}::date[], ${col('memo')}::text[], ${col('source_type')}::text[], ${col('source_id')}::text[],
+        ${col('reverses_id')}::text[], ${col('created_by')}::text[])`);
+  }
+  for (let i = 0; i < lineRows.length; i += CHUNK) {
+    const rows = lineRows.slice(i, i + CHUNK);
+    const col = (k: keyof (typeof rows)[number]) => pgArray(rows.map((r) => r[k] as string | number | null | undefined));
+    await ctx.db.execute(sql`insert into ${journalLines} (id, entry_id, line_no, account_id, fund_id, debit, credit, owner_id, vendor_id, property_id, document_type, document_id, entry_date, memo)
+      select * from unnest(${col('id')}::text[], ${col('entry_id')}::text[], ${col('line_no')}::int[], ${col('account_id')}::text[], ${col('fund_id')}::text[],
+        ${col('debit')}::numeric[], ${col('credit')}::numeric[], ${col('owner_id')}::text[], ${col('vendor_id')}::text[], ${col('property_id')}::text[],
+        ${col('document_type')}::text[], ${col('document_id')}::text[], ${col('entry_date')}::date[], ${col('memo')}::text[])`);
+  }
 }
 
 /** Writes one balanced entry (nothing when all lines net to zero). */
