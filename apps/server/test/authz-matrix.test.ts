@@ -701,7 +701,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/apps/:appId/bank-accounts/:id/unmatched-documents': {
     access: 'chart of accounts read (administrators, property managers)',
     expect: reportsRead(),
-    request: () => ({ method: 'GET', url: `/bank-accounts/${seed.BankAccount!.a}/unmatched-documents?from=2025-01-01&to=2025-12-31` }),
+    request: () => ({ method: 'GET', url: `/bank-accounts/${seed.BankAccount!.a}/unmatched-documents?from=2025-01-01&to=2025-03-31` }),
   },
   'GET /api/apps/:appId/reconciliations/:id': {
     access: 'chart of accounts read (administrators, property managers)',
