@@ -98,7 +98,7 @@ export const emailStatementsInput = z.strictObject({
 
 /** restoreBackup: the backup file, as an object or as its JSON text; the restore checks its format and names what is wrong. */
 export const restoreBackupInput = z.object({
-  backup: z.unknown().describe('The backup: the object createBackup answered ({timestamp, version, data, schemas}), or its JSON text'),
+  backup: z.unknown().optional().describe('The backup: the object createBackup answered ({timestamp, version, data, schemas}), or its JSON text'),
 });
 
 /** A function without parameters: any other key is ignored. */
