@@ -40,7 +40,7 @@ const row = (what: string, figure: string, budget: string, ok: boolean | null) =
 };
 
 try {
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'assoc-000', DATA_DIR: dataDir }), databaseUrl: url.toString(), webDistDir: undefined, schedulerEnabled: false };
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'assoc-000', DATA_DIR: dataDir, NODE_ENV: 'production' }), databaseUrl: url.toString(), webDistDir: undefined, schedulerEnabled: false };
   let built = await buildApp(config, {});
   const setup = await built.app.inject({ method: 'POST', url: '/api/apps/assoc-000/setup', payload: { full_name: 'Portfolio Admin', email: 'portfolio@example.com', password: 'bench-password' } });
   const token = setup.json().access_token as string;

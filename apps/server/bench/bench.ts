@@ -50,7 +50,7 @@ if (process.env.BENCH_ASSOCIATIONS) {
 
 const database = await freshDb();
 // A throwaway BANK_ENCRYPTION_KEY: the ACH case seals enrollments' account numbers.
-const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'bench', DATA_DIR: database.dataDir, BANK_ENCRYPTION_KEY: randomBytes(32).toString('base64') }), databaseUrl: database.url, webDistDir: undefined };
+const config = { ...loadConfig({ LOG_LEVEL: 'silent', APP_ID: 'bench', DATA_DIR: database.dataDir, BANK_ENCRYPTION_KEY: randomBytes(32).toString('base64'), NODE_ENV: 'production' }), databaseUrl: database.url, webDistDir: undefined };
 const built = await buildApp(config, {});
 const db = built.db.db;
 const residentMiB = () => process.memoryUsage().rss / 1024 / 1024;

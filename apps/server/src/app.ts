@@ -250,7 +250,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   await app.register(fileRoutes);
   await app.register(appLogRoutes);
   await app.register(auditRoutes);
-  await app.register(functionRoutes, { registry });
+  await app.register(functionRoutes, { registry, checkAnswers: config.checkAnswers });
   await app.register(metricsRoutes, { metrics });
   for (const feature of FEATURES) if (feature.routes) await app.register(feature.routes);
 

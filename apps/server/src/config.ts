@@ -84,6 +84,8 @@ export interface AppConfig {
   failedLoginLimit: number;
   /** The association's time zone: what "today" means for dates the server fills in. */
   timeZone: string;
+  /** Outside production (NODE_ENV=production) every function's and report's answer is checked against its schema: a mismatch is a 500. */
+  checkAnswers: boolean;
 }
 
 /** Reads the environment once; nothing else in the server reads process.env. */
@@ -127,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     failedLoginLimit: 10,
     timeZone: e.TIME_ZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    checkAnswers: e.NODE_ENV !== 'production',
   };
 }

@@ -1,3 +1,4 @@
+import { callFunction } from './platform/functions/define-function.ts';
 import { eq, sql } from 'drizzle-orm';
 import { addDays } from '@covenant/contracts/documents';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
@@ -139,7 +140,7 @@ export async function loadBankStatements(ctx: Ctx, input: { today: string; feeAc
   // The first month, as a treasurer reconciles it: the passes, then the lines they left chosen by hand.
   const first = statements[0]!;
   const imported = await importOne(first);
-  const auto = await matchBankLinesFn(ctx, { bank_account_id: bank.id });
+  const auto = await callFunction(ctx, matchBankLinesFn, { bank_account_id: bank.id });
   const stored = (await ctx.db.execute(sql`select id, date::text as date, amount::text as amount from bank_statement_lines where statement_id = ${imported.statement_id} and status = 'unmatched' order by line_no`)).rows as Array<{ id: string; date: string; amount: string }>;
   const byHand = matchBankLineFn(ctx.services.registry.requireEntity('BankStatementLine'));
   const pending = first.lines.filter((l) => l.payment_ids.length + l.bill_payment_ids.length + l.journal_entry_ids.length > 0);
@@ -149,7 +150,7 @@ export async function loadBankStatements(ctx: Ctx, input: { today: string; feeAc
     if (at < 0) continue;
     const [line] = pending.splice(at, 1);
     try {
-      await byHand(ctx, { line_id: row.id, payment_ids: line!.payment_ids, bill_payment_ids: line!.bill_payment_ids, journal_entry_ids: line!.journal_entry_ids });
+      await callFunction(ctx, byHand, { line_id: row.id, payment_ids: line!.payment_ids, bill_payment_ids: line!.bill_payment_ids, journal_entry_ids: line!.journal_entry_ids });
       manual += 1;
     } catch (err) {
       // A document the passes gave another line of the same amount (409) or that is not there (400): that line is
@@ -158,16 +159,16 @@ export async function loadBankStatements(ctx: Ctx, input: { today: string; feeAc
     }
   }
   const recDef = ctx.services.registry.requireEntity('BankReconciliation');
-  const started = await startReconciliationFn(recDef)(ctx, { bank_account_id: bank.id, statement_date: first.to, ending_balance: Number(centsToDecimal(first.closing)) });
+  const started = await callFunction(ctx, startReconciliationFn(recDef), { bank_account_id: bank.id, statement_date: first.to, ending_balance: Number(centsToDecimal(first.closing)) });
   const recId = started.reconciliation.id as string;
   // Going live: what the bank had seen by the statement date is cleared (the history before it at once: the
   // reconciliations made before Covenant); the fee's entry was cleared through its match.
   const seen = new Set(postings.filter((p) => settles(p) <= first.to).map((p) => p.line_id));
   const toClear = started.postings.filter((p) => !p.cleared && seen.has(p.journal_line_id)).map((p) => p.journal_line_id);
-  for (let i = 0; i < toClear.length; i += 2000) await setClearedFn(recDef)(ctx, { reconciliation_id: recId, journal_line_ids: toClear.slice(i, i + 2000), cleared: true });
+  for (let i = 0; i < toClear.length; i += 2000) await callFunction(ctx, setClearedFn(recDef), { reconciliation_id: recId, journal_line_ids: toClear.slice(i, i + 2000), cleared: true });
   const view = await reconciliationView(ctx, recDef, recId);
   if (view.figures.difference !== 0) throw new Error(`The demo's first reconciliation is off by ${view.figures.difference}`);
-  await completeReconciliationFn(recDef)(ctx, { reconciliation_id: recId });
+  await callFunction(ctx, completeReconciliationFn(recDef), { reconciliation_id: recId });
   // The next two months: imported, waiting in the match queue.
   for (const st of statements.slice(1)) await importOne(st);
   const unmatchedLater = (await ctx.db.execute(sql`select count(*)::int as n from bank_statement_lines where bank_account_id = ${bank.id} and status = 'unmatched'`)).rows[0] as { n: number };

@@ -175,12 +175,12 @@ async function load(base: Ctx) {
       if (payDate > today) continue;
       const full = toCents(inv.balance_due as number);
       const amount = r < 0.06 ? Math.round(full * 0.5) / 100 : full / 100;
-      await recordPayment(ctx, { owner_id: inv.owner_id, amount, payment_date: payDate, payment_method: pick(['check', 'bank_transfer', 'online', 'online', 'credit_card']), reference_number: `DEMO-${m}-${paymentsMade}`, invoice_ids: [inv.id] });
+      await recordPayment(ctx, { owner_id: inv.owner_id as string, amount, payment_date: payDate, payment_method: pick(['check', 'bank_transfer', 'online', 'online', 'credit_card'] as const), reference_number: `DEMO-${m}-${paymentsMade}`, invoice_ids: [inv.id as string] });
       paymentsMade++;
       // Who paid half pays the rest a month later (the older months' balances are settled).
       const rest = addDays(payDate, 30);
       if (amount * 100 < full && rest <= today && m < months.length - 3) {
-        await recordPayment(ctx, { owner_id: inv.owner_id, amount: (full - Math.round(amount * 100)) / 100, payment_date: rest, payment_method: 'check', reference_number: `DEMO-${m}-${paymentsMade}`, invoice_ids: [inv.id] });
+        await recordPayment(ctx, { owner_id: inv.owner_id as string, amount: (full - Math.round(amount * 100)) / 100, payment_date: rest, payment_method: 'check', reference_number: `DEMO-${m}-${paymentsMade}`, invoice_ids: [inv.id as string] });
         paymentsMade++;
       }
     }

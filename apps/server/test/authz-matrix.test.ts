@@ -701,7 +701,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/apps/:appId/bank-accounts/:id/unmatched-documents': {
     access: 'chart of accounts read (administrators, property managers)',
     expect: reportsRead(),
-    request: () => ({ method: 'GET', url: `/bank-accounts/${seed.BankAccount!.a}/unmatched-documents?from=2025-01-01&to=2025-12-31` }),
+    request: () => ({ method: 'GET', url: `/bank-accounts/${seed.BankAccount!.a}/unmatched-documents?from=2025-01-01&to=2025-03-31` }),
   },
   'GET /api/apps/:appId/reconciliations/:id': {
     access: 'chart of accounts read (administrators, property managers)',
@@ -1113,7 +1113,9 @@ const ROUTES: Record<string, RouteRule> = {
   ...listRule('users', 'User'),
 
   // --- functions: every function of the registry, per caller, in section 5 ---
+  // Each function is its own route (its own OpenAPI operation); any other name is the generic route's 404.
   'POST /api/apps/:appId/functions/:name': { access: 'per function of the registry', expect: 'function-matrix' },
+  ...Object.fromEntries([...REGISTRY.functions.keys()].map((name): [string, RouteRule] => [`POST /api/apps/:appId/functions/${name}`, { access: 'per function of the registry', expect: 'function-matrix' }])),
 
   // --- API documentation (swagger-ui) ---
   'GET /api/docs': { access: 'public', expect: everyone(200), request: () => ({ method: 'GET', url: '/api/docs' }) },

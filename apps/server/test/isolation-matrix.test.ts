@@ -500,6 +500,7 @@ const ROUTES: Record<string, RouteRule> = {
   'DELETE /api/apps/:appId/entities/:entity/:id': { generated: 'entity' },
   'DELETE /api/apps/:appId/entities/:entity': { generated: 'entity' },
   'POST /api/apps/:appId/functions/:name': { generated: 'function' },
+  ...Object.fromEntries(FUNCTION_NAMES.map((name) => [`POST /api/apps/:appId/functions/${name}`, { generated: 'function' as const }])),
   'GET /api/apps/:appId/reports/:name': { generated: 'report' },
 
   // --- the association's other routes ---

@@ -388,7 +388,7 @@ async function main() {
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.log(`Seeded in ${seedSeconds.toFixed(0)} s: ${JSON.stringify(seeded)}`);
 
-    const server = await startServer({ repoRoot, logFile: join(work, 'server.log'), appId: APP_ID, env: { DATABASE_URL: database.url, SCHEDULER: 'off', LOG_LEVEL: 'warn' } });
+    const server = await startServer({ repoRoot, logFile: join(work, 'server.log'), appId: APP_ID, env: { DATABASE_URL: database.url, SCHEDULER: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'production' } });
     addCleanup(() => server.stop());
     const api = new ServerApi(server.baseURL, APP_ID);
     const token = await api.login(ADMIN.email, ADMIN.password);

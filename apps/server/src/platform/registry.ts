@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { ResourceKey } from '@covenant/contracts/constants';
 import type { Ctx } from '../lib/context.ts';
 import type { BackupStep } from './backup/backup-step.ts';
 import type { EntityDef } from './entities/entity-def.ts';
 
-export type FunctionHandler = (ctx: Ctx, params: Record<string, unknown>) => Promise<unknown>;
-
-/** A named server function (POST /functions/{name}); the handler checks the caller's privilege itself. */
+/**
+ * A named server function (POST /functions/{name}), built from its contract in `@covenant/contracts/functions` by
+ * `defineFunction` (platform/functions): the feature's handler is typed by the contract; this is its entry.
+ */
 export interface FunctionDef {
   name: string;
   /** Who may call it, in words: shown in the API docs and checked row by row in the authorization matrix. */
   access: string;
-  handler: FunctionHandler;
+  /** The contract's schemas: the named parameters, and the answer (checked outside production). */
+  input: z.ZodType;
+  output: z.ZodType;
+  /** The call as a request makes it: the privilege check that comes before reading, the parsed input, then the handler. */
+  handler: (ctx: Ctx, params: Readonly<Record<string, unknown>>) => Promise<unknown>;
   /** Largest request body it accepts; only a function that takes a file needs more than the default. */
   maxBodyBytes?: number;
   /** It writes nothing (an export): allowed in an archived association. */

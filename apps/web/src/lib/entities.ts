@@ -3,7 +3,9 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { UploadedFile } from '@covenant/contracts/platform';
+import type { FunctionInput, FunctionName, FunctionOutput } from '@covenant/contracts/functions';
 import { appRequest, currentAppId } from '@/lib/api';
+import { callFunction } from '@/lib/functions';
 import { readStoredToken } from '@/lib/auth-token';
 
 /** The entities the server stores (docs/api.md). */
@@ -111,22 +113,13 @@ export async function uploadFile(file: Blob): Promise<string> {
 }
 
 /**
- * Calls a backend function with named parameters (spec part 1, section 5): a plain string is refused;
- * a file among the values sends multipart form data with objects as JSON strings.
+ * Calls a backend function with named parameters (spec part 1, section 5), typed by the contracts' function registry
+ * (`callFunction`). A call that names its own answer type (`invokeFunction<T>(name, params)`) is checked by name only.
  */
-export function invokeFunction<T = unknown>(name: string, params: Record<string, unknown> = {}): Promise<T> {
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-    throw new Error(`Function ${name} must receive an object with named parameters, received: ${String(params)}`);
-  }
-  const hasFile = Object.values(params).some((value) => value instanceof Blob);
-  if (!hasFile) return appRequest<T>(`/functions/${encodeURIComponent(name)}`, { method: 'POST', body: params });
-  const form = new FormData();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    if (value instanceof Blob) form.append(key, value);
-    else form.append(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
-  }
-  return appRequest<T>(`/functions/${encodeURIComponent(name)}`, { method: 'POST', body: form });
+export function invokeFunction<N extends FunctionName>(name: N, params: FunctionInput<N>): Promise<FunctionOutput<N>>;
+export function invokeFunction<T>(name: FunctionName, params?: Record<string, unknown>): Promise<T>;
+export function invokeFunction(name: FunctionName, params: Record<string, unknown> = {}): Promise<unknown> {
+  return callFunction(name, params as FunctionInput<FunctionName>);
 }
 
 /** Query keys of entity data: `['entity', Entity, ...]`, so one invalidation refreshes every list of an entity. */

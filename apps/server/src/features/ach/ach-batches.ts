@@ -1,5 +1,6 @@
+import { defineFunction } from '../../platform/functions/define-function.ts';
 import { and, asc, count, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import { createAchCreditBatchInput, createAchDebitBatchInput, RETRY_DESCRIPTION, type AchBatchAnswer } from '@covenant/contracts/ach';
+import { RETRY_DESCRIPTION, type AchBatchAnswer } from '@covenant/contracts/ach';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { achBatches, achEntries, autopayEnrollments, bankAccounts } from '@covenant/db/schema/banking';
@@ -7,7 +8,6 @@ import { owners } from '@covenant/db/schema/community';
 import { vendors } from '@covenant/db/schema/finance';
 import { associationTimeZone, onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { AppError, ConflictError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { openSecret, SecretBoxError } from '../../lib/secret-box.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { publishRecord, recordForActor } from '../../platform/entities/entities.service.ts';
@@ -173,9 +173,7 @@ async function retriesDue(ctx: Ctx, enrollmentIds: readonly string[]): Promise<M
  * enrollments, and returned R01/R09 debits presented again ("RETRY PYMT"). Each debit is a pending payment into the
  * account's cash account, applied in the organization's order. One transaction; nothing to send is a 409.
  */
-export async function createAchDebitBatch(ctx: Ctx, params: Record<string, unknown>): Promise<AchBatchAnswer> {
-  await requirePermission(ctx, 'payments', 'create');
-  const input = parseInput(createAchDebitBatchInput, params);
+export const createAchDebitBatch = defineFunction('createAchDebitBatch', async (ctx, input): Promise<AchBatchAnswer> => {
   return withTransaction(ctx, async (tx) => {
     const origin = await achOrigin(tx, input.bank_account_id);
     const belongs = origin.is_operating ? or(eq(autopayEnrollments.bank_account_id, origin.id), isNull(autopayEnrollments.bank_account_id)) : eq(autopayEnrollments.bank_account_id, origin.id);
@@ -241,7 +239,7 @@ export async function createAchDebitBatch(ctx: Ctx, params: Record<string, unkno
     }, entries);
     return answer;
   });
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'payments', 'create') });
 
 /** Enrollment changes of a file: each published, or one refresh when there are many. */
 export async function publishEnrollments(ctx: Ctx, ids: readonly string[]): Promise<void> {
@@ -257,9 +255,7 @@ export async function publishEnrollments(ctx: Ctx, ids: readonly string[]): Prom
  * the bill payments (bank transfer, reference = trace number, from the bank account's cash account) and stores the
  * file. A vendor without bank details or a bill that is not open is refused by name; nothing is stored then.
  */
-export async function createAchCreditBatch(ctx: Ctx, params: Record<string, unknown>): Promise<AchBatchAnswer> {
-  await requirePermission(ctx, 'bills', 'create');
-  const input = parseInput(createAchCreditBatchInput, params);
+export const createAchCreditBatch = defineFunction('createAchCreditBatch', async (ctx, input): Promise<AchBatchAnswer> => {
   return withTransaction(ctx, async (tx) => {
     const origin = await achOrigin(tx, input.bank_account_id);
     const billIds = [...new Set(input.bill_ids)];
@@ -299,7 +295,7 @@ export async function createAchCreditBatch(ctx: Ctx, params: Record<string, unkn
       total: centsToDecimal(built.totals.credit_cents), file_text: built.text, file_name: facts.file_name, created_by: tx.actor?.email ?? null,
     }, entries);
   });
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'bills', 'create') });
 
 /** GET /ach-batches/{id}/file: the file as stored; readable by whoever may make such files (payments or bills). */
 export async function achBatchFile(ctx: Ctx, id: string): Promise<{ file_name: string; text: string }> {

@@ -1,12 +1,12 @@
+import { defineFunction } from '../../platform/functions/define-function.ts';
 import { eq, sql } from 'drizzle-orm';
-import { importAchReturnsInput, type AchReturnsAnswer } from '@covenant/contracts/ach';
+import { MAX_RETURNS_FILE_CHARS, type AchReturnsAnswer } from '@covenant/contracts/ach';
 import { toCents, centsToDecimal } from '@covenant/contracts/money';
 import { achBatches, achEntries, autopayEnrollments } from '@covenant/db/schema/banking';
 import { orgSettings } from '@covenant/db/schema/community';
 import { payments, vendors } from '@covenant/db/schema/finance';
 import { withTransaction, type Ctx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { publishRecord, recordForActor } from '../../platform/entities/entities.service.ts';
@@ -131,10 +131,7 @@ async function applyNotice(ctx: Ctx, n: { trace_number: string; change_code: str
  * billed), pauses autopay on the pausing codes, and leaves R01/R09 to be presented again by the next debit file.
  * All or nothing: an invalid record (400, naming the line) or an unknown trace number (404) applies nothing.
  */
-export async function importAchReturns(ctx: Ctx, params: Record<string, unknown>): Promise<AchReturnsAnswer> {
-  // Staff work (payments read_write): an owner's own_records update would otherwise reach their own entries.
-  await requirePermission(ctx, 'payments', 'create');
-  const input = parseInput(importAchReturnsInput, params);
+export const importAchReturnsFn = defineFunction('importAchReturns', async (ctx, input): Promise<AchReturnsAnswer> => {
   const { returns, notices } = 'file_text' in input
     ? readAchReturnsFile(input.file_text)
     : { returns: [{ trace_number: input.trace_number, return_code: input.return_code, date: input.date, line: null }], notices: [] };
@@ -146,4 +143,8 @@ export async function importAchReturns(ctx: Ctx, params: Record<string, unknown>
     for (const n of notices) answer.notices.push(await applyNotice(tx, n));
     return answer;
   });
-}
+}, {
+  // Staff work (payments read_write): an owner's own_records update would otherwise reach their own entries.
+  authorize: (ctx) => requirePermission(ctx, 'payments', 'create'),
+  maxBodyBytes: MAX_RETURNS_FILE_CHARS * 2 + 4096,
+});

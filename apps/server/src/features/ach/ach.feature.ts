@@ -4,10 +4,9 @@ import { myAutopaySchema } from '@covenant/contracts/ach';
 import { fileResponse } from '@covenant/contracts/platform';
 import type { Feature } from '../../platform/registry.ts';
 import { achBatchEntity, achBatchFile, createAchCreditBatch, createAchDebitBatch } from './ach-batches.ts';
-import { importAchReturns } from './ach-returns.ts';
+import { importAchReturnsFn } from './ach-returns.ts';
 import { autopayEnrollmentEntity, cancelMyEnrollment, enrollMyself, myAutopay } from './autopay-enrollments.ts';
 import { positivePay } from './positive-pay.service.ts';
-import { MAX_RETURNS_FILE_CHARS } from '@covenant/contracts/ach';
 import { achBackupStep } from './ach.backup.ts';
 
 const params = z.object({ appId: z.string() });
@@ -29,17 +28,10 @@ async function achRoutes(app: FastifyInstance) {
   );
 }
 
-const DEBITS = 'payments read_write (administrators, property managers); the bank account is read through the caller\'s scope';
-const CREDITS = 'bills read_write (administrators, property managers); the bank account and every bill are read through the caller\'s scope';
-
 export const achFeature: Feature = {
   name: 'ach',
   backup: [achBackupStep],
   entities: [autopayEnrollmentEntity, achBatchEntity],
-  functions: [
-    { name: 'createAchDebitBatch', access: DEBITS, handler: createAchDebitBatch },
-    { name: 'createAchCreditBatch', access: CREDITS, handler: createAchCreditBatch },
-    { name: 'importAchReturns', access: 'payments read_write; each entry\'s payment and enrollment are read through the caller\'s scope', handler: importAchReturns, maxBodyBytes: MAX_RETURNS_FILE_CHARS * 2 + 4096 },
-  ],
+  functions: [createAchDebitBatch, createAchCreditBatch, importAchReturnsFn],
   routes: achRoutes,
 };

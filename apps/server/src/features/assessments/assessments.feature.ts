@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { assessmentScheduleCreate, assessmentScheduleInput, lateFeeRuleCreate, lateFeeRuleInput, lateFeeRuleProblem, scheduleProblem, waiveLateFeeInput, chargeRunPageSchema } from '@covenant/contracts/charges';
+import { assessmentScheduleCreate, assessmentScheduleInput, lateFeeRuleCreate, lateFeeRuleInput, lateFeeRuleProblem, scheduleProblem, chargeRunPageSchema } from '@covenant/contracts/charges';
 import { assessmentSchedules, chargeRunItems, lateFeeRules } from '@covenant/db/schema/charges';
 import { chartOfAccounts } from '@covenant/db/schema/finance';
 import type { Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordForActor, referencedRecord } from '../../platform/entities/entities.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
@@ -17,7 +16,8 @@ import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { productEntity } from '../items/items.feature.ts';
 import { today } from '../../lib/context.ts';
 import { propertyEntity } from '../properties/properties.feature.ts';
-import { listChargeRuns, runAssessments, runDueJobs, runLateFees } from './charge-runs.service.ts';
+import { listChargeRuns, runAssessmentsFn, runDueJobs, runLateFeesFn } from './charge-runs.service.ts';
+import { defineFunction } from '../../platform/functions/define-function.ts';
 import { assessmentsBackupStep } from './assessments.backup.ts';
 
 /** The item a schedule or rule bills: it must exist (read through the caller's scope) and carry a line account. */
@@ -97,15 +97,13 @@ export const lateFeeRuleEntity: EntityDef = {
  * the reason (the invoice commands reverse it on the date, default today); its run record stays, so no later
  * run charges it again.
  */
-export async function waiveLateFee(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'invoices', 'update');
-  const input = parseInput(waiveLateFeeInput, params);
+export const waiveLateFee = defineFunction('waiveLateFee', async (ctx, input) => {
   await recordForActor(ctx, invoiceEntity, input.invoice_id, 'update', { changing: ['status'] });
   const [fee] = (await ctx.db.execute(sql`select 1 from ${chargeRunItems} where invoice_id = ${input.invoice_id} and job = 'late_fees' limit 1`)).rows;
   if (!fee) throw new ConflictError('Only a late fee or interest charge can be waived; cancel other invoices instead', 'not_a_late_fee');
   await cancelInvoice(ctx, input.invoice_id, { date: input.date ?? (await today(ctx)), reason: `Late fee waived: ${input.reason}` });
   return invoiceWithLines(ctx, input.invoice_id);
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'invoices', 'update') });
 
 const params = z.object({ appId: z.string() });
 const runsQuery = z.object({ job: z.string().optional(), limit: z.string().optional(), skip: z.string().optional() });
@@ -118,11 +116,7 @@ export const assessmentsFeature: Feature = {
   name: 'assessments',
   backup: [assessmentsBackupStep],
   entities: [assessmentScheduleEntity, lateFeeRuleEntity],
-  functions: [
-    { name: 'runAssessments', access: 'invoices read_write (administrators, property managers)', handler: runAssessments },
-    { name: 'runLateFees', access: 'invoices read_write (administrators, property managers)', handler: runLateFees },
-    { name: 'waiveLateFee', access: 'invoices read_write; the fee invoice through the caller\'s scope', handler: waiveLateFee },
-  ],
+  functions: [runAssessmentsFn, runLateFeesFn, waiveLateFee],
   routes: chargeRunRoutes,
   jobs: [{ name: 'charges', run: (ctx, at) => runDueJobs(ctx, at) }],
 };

@@ -1,7 +1,9 @@
 import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { sql } from 'drizzle-orm';
 import type { ChargeJob } from '@covenant/contracts/charges';
-import { chargeRunInput, chargeRunsQuery } from '@covenant/contracts/charges';
+import { chargeRunsQuery } from '@covenant/contracts/charges';
+import type { FunctionInput, FunctionParams } from '@covenant/contracts/functions';
+import { callFunction, defineFunction } from '../../platform/functions/define-function.ts';
 import { addDays } from '@covenant/contracts/documents';
 import { centsToDecimal, centsToNumber, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
@@ -295,18 +297,20 @@ async function runJob(ctx: Ctx, job: 'assessments' | 'late_fees', asOf: string, 
   });
 }
 
-async function runByHand(ctx: Ctx, job: 'assessments' | 'late_fees', params: Record<string, unknown>): Promise<RunAnswer> {
-  await requirePermission(ctx, 'invoices', 'create');
-  const input = parseInput(chargeRunInput, params);
+async function runByHand(ctx: Ctx, job: 'assessments' | 'late_fees', input: FunctionParams<'runAssessments'>): Promise<RunAnswer> {
   const asOf = input.as_of ?? (await today(ctx));
   return (await runJob(ctx, job, asOf, input.dry_run ?? false, 'manual'))!;
 }
 
+const chargeRunOptions = { authorize: (ctx: Ctx) => requirePermission(ctx, 'invoices', 'create') };
+
 /** runAssessments {as_of?, dry_run?}: every active schedule's due periods not billed yet → {count, total, items}. */
-export const runAssessments = (ctx: Ctx, params: Record<string, unknown>) => runByHand(ctx, 'assessments', params);
+export const runAssessmentsFn = defineFunction('runAssessments', (ctx, input) => runByHand(ctx, 'assessments', input), chargeRunOptions);
+export const runAssessments = (ctx: Ctx, input: FunctionInput<'runAssessments'>) => callFunction(ctx, runAssessmentsFn, input);
 
 /** runLateFees {as_of?, dry_run?}: each active rule's fees and interest on late invoices → {count, total, items}. */
-export const runLateFees = (ctx: Ctx, params: Record<string, unknown>) => runByHand(ctx, 'late_fees', params);
+export const runLateFeesFn = defineFunction('runLateFees', (ctx, input) => runByHand(ctx, 'late_fees', input), chargeRunOptions);
+export const runLateFees = (ctx: Ctx, input: FunctionInput<'runLateFees'>) => callFunction(ctx, runLateFeesFn, input);
 
 /**
  * The scheduler's daily work at an instant: once the association's clock has reached the run hour, assessments

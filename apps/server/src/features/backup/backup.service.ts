@@ -19,8 +19,8 @@ function stepsOf(ctx: Ctx): readonly BackupStep[] {
 export async function createBackup(ctx: Ctx) {
   await requirePermission(ctx, 'backup', 'read');
   await recordAudit(ctx, { action: 'backup.created' });
-  const data: Record<string, unknown[]> = {};
-  const schemas: Record<string, unknown> = {};
+  const data: Record<string, Array<Record<string, unknown>>> = {};
+  const schemas: Record<string, Record<string, unknown>> = {};
   for (const step of stepsOf(ctx)) {
     Object.assign(data, await step.backup(ctx));
     for (const [key, c] of Object.entries(step.collections)) schemas[key] = { entity: c.entity, ...c.schema() };
@@ -81,7 +81,7 @@ export async function restoreBackup(ctx: Ctx, input: unknown) {
           if (ctx.services.registry.entities.has(entity) && entity !== 'User') ctx.services.changes.publish({ entity, type: 'create', id: '*', record: {}, timestamp });
         }
       });
-      return { success: true, restored: counts };
+      return { success: true as const, restored: counts };
     });
   } catch (err) {
     const known = err instanceof AppError ? err : translateDbError(err);

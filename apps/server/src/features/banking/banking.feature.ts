@@ -162,21 +162,19 @@ async function bankingRoutes(app: FastifyInstance) {
   );
 }
 
-const BOOKS = 'chart_of_accounts update (administrators and property managers by default); the bank account, line or reconciliation is fetched through the caller\'s scope';
-
 export const bankingFeature: Feature = {
   name: 'banking',
   backup: [bankingBackupStep],
   entities: [bankAccountEntity, bankStatementEntity, bankStatementLineEntity, bankRuleEntity, bankReconciliationEntity],
   functions: [
-    { name: 'matchBankLines', access: BOOKS, handler: matchBankLinesFn },
-    { name: 'matchBankLine', access: BOOKS, handler: matchBankLineFn(bankStatementLineEntity) },
-    { name: 'unmatchBankLine', access: BOOKS, handler: unmatchBankLineFn(bankStatementLineEntity) },
-    { name: 'excludeBankLine', access: BOOKS, handler: excludeBankLineFn(bankStatementLineEntity) },
-    { name: 'startReconciliation', access: BOOKS, handler: startReconciliationFn(bankReconciliationEntity) },
-    { name: 'setCleared', access: BOOKS, handler: setClearedFn(bankReconciliationEntity) },
-    { name: 'completeReconciliation', access: BOOKS, handler: completeReconciliationFn(bankReconciliationEntity) },
-    { name: 'voidReconciliation', access: BOOKS, handler: voidReconciliationFn(bankReconciliationEntity) },
+    matchBankLinesFn,
+    matchBankLineFn(bankStatementLineEntity),
+    unmatchBankLineFn(bankStatementLineEntity),
+    excludeBankLineFn(bankStatementLineEntity),
+    startReconciliationFn(bankReconciliationEntity),
+    setClearedFn(bankReconciliationEntity),
+    completeReconciliationFn(bankReconciliationEntity),
+    voidReconciliationFn(bankReconciliationEntity),
   ],
   routes: bankingRoutes,
   seed: seedBankAccounts,

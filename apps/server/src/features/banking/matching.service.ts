@@ -1,9 +1,8 @@
+import type { BankLineWithMatches } from '@covenant/contracts/functions';
+import { defineFunction } from '../../platform/functions/define-function.ts';
 import { and, asc, between, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  excludeBankLineInput, matchBankLineInput, matchBankLinesInput, unmatchBankLineInput,
-  type MatchBankLinesAnswer,
-} from '@covenant/contracts/banking';
+import { type MatchBankLinesAnswer } from '@covenant/contracts/banking';
 import { addDays } from '@covenant/contracts/documents';
 import { centsToDecimal, centsToNumber, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
@@ -12,7 +11,6 @@ import { billPayments, bills, payments } from '@covenant/db/schema/finance';
 import { journalEntries, journalLines } from '@covenant/db/schema/ledger';
 import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { recordForActor } from '../../platform/entities/entities.service.ts';
@@ -189,10 +187,11 @@ async function postRuleEntry(ctx: Ctx, account: Account, line: { id: string; dat
 
 const toAmount = (cents: number) => centsToNumber(cents);
 
+/** The functions of the bank screens are the books' work: refused before their input is read. */
+export const booksWrite = (ctx: Ctx) => requirePermission(ctx, 'chart_of_accounts', 'update');
+
 /** matchBankLines {bank_account_id, dry_run}: the passes over the account's unmatched lines; unless dry, the matches are recorded. */
-export async function matchBankLinesFn(ctx: Ctx, params: Record<string, unknown>): Promise<MatchBankLinesAnswer> {
-  await requirePermission(ctx, 'chart_of_accounts', 'update');
-  const input = parseInput(matchBankLinesInput, params);
+export const matchBankLinesFn = defineFunction('matchBankLines', async (ctx, input): Promise<MatchBankLinesAnswer> => {
   return withTransaction(ctx, async (tx) => {
     const account = await lockedAccount(tx, input.bank_account_id);
     const lineRows = await tx.db
@@ -245,7 +244,7 @@ export async function matchBankLinesFn(ctx: Ctx, params: Record<string, unknown>
       unmatched: result.unmatched,
     };
   });
-}
+}, { authorize: booksWrite });
 
 function docsOf(m: Pick<LineMatch, 'payment_ids' | 'bill_payment_ids' | 'journal_entry_ids'>): Array<{ type: DocType; id: string }> {
   return [
@@ -269,9 +268,7 @@ const LINE_WORDS = { matched: 'is matched already: unmatch it first', excluded: 
 
 /** matchBankLine {line_id, payment_ids?, bill_payment_ids?, journal_entry_ids?}: a person's match; the amounts must add up to the line. */
 export function matchBankLineFn(lineDef: EntityDef) {
-  return async (ctx: Ctx, params: Record<string, unknown>) => {
-    await requirePermission(ctx, 'chart_of_accounts', 'update');
-    const input = parseInput(matchBankLineInput, params);
+  return defineFunction('matchBankLine', async (ctx, input) => {
     return withTransaction(ctx, async (tx) => {
       const { line, account } = await lockedLine(tx, lineDef, input.line_id);
       if (line.status !== 'unmatched') throw new ConflictError(`This bank line ${LINE_WORDS[line.status as 'matched' | 'excluded']}`, 'line_not_unmatched');
@@ -305,14 +302,12 @@ export function matchBankLineFn(lineDef: EntityDef) {
       await recordAudit(tx, { action: 'bank.line_matched', target_type: 'BankStatementLine', target_id: line.id, detail: { documents: wanted.length, amount: line.amount } });
       return bankLineWithMatches(tx, line.id);
     });
-  };
+  }, { authorize: booksWrite });
 }
 
 /** unmatchBankLine {line_id}: a matched or excluded line goes back to the queue; a bank rule's entry is reversed. */
 export function unmatchBankLineFn(lineDef: EntityDef) {
-  return async (ctx: Ctx, params: Record<string, unknown>) => {
-    await requirePermission(ctx, 'chart_of_accounts', 'update');
-    const input = parseInput(unmatchBankLineInput, params);
+  return defineFunction('unmatchBankLine', async (ctx, input) => {
     return withTransaction(ctx, async (tx) => {
       const { line } = await lockedLine(tx, lineDef, input.line_id);
       if (line.status === 'unmatched') throw new ConflictError('This bank line is not matched', 'line_unmatched');
@@ -329,14 +324,12 @@ export function unmatchBankLineFn(lineDef: EntityDef) {
       await recordAudit(tx, { action: 'bank.line_unmatched', target_type: 'BankStatementLine', target_id: line.id, before: { status: line.status }, after: { status: 'unmatched' }, detail: { documents: matches.length } });
       return bankLineWithMatches(tx, line.id);
     });
-  };
+  }, { authorize: booksWrite });
 }
 
 /** excludeBankLine {line_id, reason}: a line the books need not explain (a transfer between the association's own accounts shown twice, a bank error reversed). */
 export function excludeBankLineFn(lineDef: EntityDef) {
-  return async (ctx: Ctx, params: Record<string, unknown>) => {
-    await requirePermission(ctx, 'chart_of_accounts', 'update');
-    const input = parseInput(excludeBankLineInput, params);
+  return defineFunction('excludeBankLine', async (ctx, input) => {
     return withTransaction(ctx, async (tx) => {
       const { line } = await lockedLine(tx, lineDef, input.line_id);
       if (line.status !== 'unmatched') throw new ConflictError(`This bank line ${LINE_WORDS[line.status as 'matched' | 'excluded']}`, 'line_not_unmatched');
@@ -345,7 +338,7 @@ export function excludeBankLineFn(lineDef: EntityDef) {
       await recordAudit(tx, { action: 'bank.line_excluded', target_type: 'BankStatementLine', target_id: line.id, detail: { reason: input.reason } });
       return bankLineWithMatches(tx, line.id);
     });
-  };
+  }, { authorize: booksWrite });
 }
 
 export interface MatchedDocument {
@@ -395,10 +388,10 @@ const lineColumns = {
 
 const lineOut = (r: { amount: string } & Record<string, unknown>, matches: MatchedDocument[]) => ({ ...r, amount: Number(r.amount), matches });
 
-export async function bankLineWithMatches(ctx: Ctx, lineId: string) {
+export async function bankLineWithMatches(ctx: Ctx, lineId: string): Promise<BankLineWithMatches> {
   const [row] = await ctx.db.select(lineColumns).from(bankStatementLines).where(eq(bankStatementLines.id, lineId)).limit(1);
   if (!row) throw new NotFoundError('Bank statement line not found');
-  return lineOut(row, (await matchesOfLines(ctx, [lineId])).get(lineId) ?? []);
+  return lineOut(row, (await matchesOfLines(ctx, [lineId])).get(lineId) ?? []) as BankLineWithMatches;
 }
 
 /** GET /bank-accounts/{id}/lines: the account's statement lines of a status, newest first, with what they are matched to. */

@@ -1,8 +1,8 @@
+import type { ReconciliationView } from '@covenant/contracts/functions';
+import { defineFunction } from '../../platform/functions/define-function.ts';
+import { booksWrite } from './matching.service.ts';
 import { and, asc, desc, eq, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  completeReconciliationInput, setClearedInput, startReconciliationInput, voidReconciliationInput,
-} from '@covenant/contracts/banking';
 import { centsToDecimal, centsToNumber, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { bankAccounts, bankLineMatches, bankReconciliationLines, bankReconciliations } from '@covenant/db/schema/banking';
@@ -10,8 +10,6 @@ import { billPayments, payments } from '@covenant/db/schema/finance';
 import { journalEntries, journalLines } from '@covenant/db/schema/ledger';
 import { withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
-import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor } from '../../platform/entities/entities.service.ts';
 import type { EntityDef } from '../../platform/entities/entity-def.ts';
@@ -129,7 +127,7 @@ async function lockedReconciliation(ctx: Ctx, def: EntityDef, id: string): Promi
 const amount = (cents: number) => centsToNumber(cents);
 
 /** A reconciliation with its live figures and postings, as the reconcile screen shows it. */
-export async function reconciliationView(ctx: Ctx, def: EntityDef, id: string) {
+export async function reconciliationView(ctx: Ctx, def: EntityDef, id: string): Promise<ReconciliationView> {
   await recordForActor(ctx, def, id, 'read');
   const record = await readRecord(ctx, def, id);
   const [rec] = await ctx.db.select().from(bankReconciliations).where(eq(bankReconciliations.id, id)).limit(1);
@@ -137,7 +135,7 @@ export async function reconciliationView(ctx: Ctx, def: EntityDef, id: string) {
   const postings = await postingsOf(ctx, rec!, cash.account_id);
   const f = clearedFigures(toCents(rec!.beginning_balance), toCents(rec!.ending_balance), postings);
   return {
-    reconciliation: record,
+    reconciliation: record as ReconciliationView['reconciliation'],
     bank_account_name: cash.name,
     figures: {
       beginning_balance: amount(f.beginning_balance_cents), ending_balance: amount(f.ending_balance_cents),
@@ -150,9 +148,7 @@ export async function reconciliationView(ctx: Ctx, def: EntityDef, id: string) {
 
 /** startReconciliation {bank_account_id, statement_date, ending_balance}: a draft, the matched postings cleared. */
 export function startReconciliationFn(def: EntityDef) {
-  return async (ctx: Ctx, params: Record<string, unknown>) => {
-    await requirePermission(ctx, 'chart_of_accounts', 'update');
-    const input = parseInput(startReconciliationInput, params);
+  return defineFunction('startReconciliation', async (ctx, input) => {
     const id = await withTransaction(ctx, async (tx) => {
       await recordForActor(tx, bankAccountEntity, input.bank_account_id, 'update');
       await lockAccount(tx, input.bank_account_id);
@@ -179,7 +175,7 @@ export function startReconciliationFn(def: EntityDef) {
       return newIdValue;
     });
     return reconciliationView(ctx, def, id);
-  };
+  }, { authorize: booksWrite });
 }
 
 async function insertCleared(ctx: Ctx, reconciliationId: string, ids: readonly string[]): Promise<void> {
@@ -218,9 +214,7 @@ async function matchedJournalLines(ctx: Ctx, bankAccountId: string, cashAccountI
 
 /** setCleared {reconciliation_id, journal_line_ids, cleared}: marks postings of the account cleared on this statement or not. */
 export function setClearedFn(def: EntityDef) {
-  return async (ctx: Ctx, params: Record<string, unknown>) => {
-    await requirePermission(ctx, 'chart_of_accounts', 'update');
-    const input = parseInput(setClearedInput, params);
+  return defineFunction('setCleared', async (ctx, input) => {
     await withTransaction(ctx, async (tx) => {
       const rec = await lockedReconciliation(tx, def, input.reconciliation_id);
       if (rec.status !== 'draft') throw new ConflictError(`This reconciliation is ${rec.status}: only a draft's postings are cleared or uncleared`, 'reconciliation_not_draft');
@@ -241,14 +235,12 @@ export function setClearedFn(def: EntityDef) {
       await publishRecord(tx, def, rec.id);
     });
     return reconciliationView(ctx, def, input.reconciliation_id);
-  };
+  }, { authorize: booksWrite });
 }
 
 /** completeReconciliation {reconciliation_id}: 409 with the difference unless beginning + cleared = ending to the cent. */
 export function completeReconciliationFn(def: EntityDef) {
-  return async (ctx: Ctx, params: Record<string, unknown>) => {
-    await requirePermission(ctx, 'chart_of_accounts', 'update');
-    const input = parseInput(completeReconciliationInput, params);
+  return defineFunction('completeReconciliation', async (ctx, input) => {
     await withTransaction(ctx, async (tx) => {
       const rec = await lockedReconciliation(tx, def, input.reconciliation_id);
       if (rec.status !== 'draft') throw new ConflictError(`This reconciliation is ${rec.status} already`, 'reconciliation_not_draft');
@@ -268,14 +260,12 @@ export function completeReconciliationFn(def: EntityDef) {
       await publishRecord(tx, def, rec.id);
     });
     return reconciliationView(ctx, def, input.reconciliation_id);
-  };
+  }, { authorize: booksWrite });
 }
 
 /** voidReconciliation {reconciliation_id, reason}: the newest completed one only; its postings are unlocked (audited). */
 export function voidReconciliationFn(def: EntityDef) {
-  return async (ctx: Ctx, params: Record<string, unknown>) => {
-    await requirePermission(ctx, 'chart_of_accounts', 'update');
-    const input = parseInput(voidReconciliationInput, params);
+  return defineFunction('voidReconciliation', async (ctx, input) => {
     await withTransaction(ctx, async (tx) => {
       const rec = await lockedReconciliation(tx, def, input.reconciliation_id);
       const all = await tx.db.select({ id: bankReconciliations.id, status: bankReconciliations.status, statement_date: bankReconciliations.statement_date })
@@ -290,7 +280,7 @@ export function voidReconciliationFn(def: EntityDef) {
       await publishRecord(tx, def, rec.id);
     });
     return reconciliationView(ctx, def, input.reconciliation_id);
-  };
+  }, { authorize: booksWrite });
 }
 
 /** A draft is deleted with its cleared marks; a completed or void one stays (void it instead). */

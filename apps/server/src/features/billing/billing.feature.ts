@@ -1,7 +1,7 @@
 import type { Feature } from '../../platform/registry.ts';
-import { runMonthlyBilling } from './billing.service.ts';
+import { runMonthlyBillingFn } from './billing.service.ts';
 
 export const billingFeature: Feature = {
   name: 'billing',
-  functions: [{ name: 'runMonthlyBilling', access: 'invoices read_write (administrators, property managers)', handler: runMonthlyBilling }],
+  functions: [runMonthlyBillingFn],
 };

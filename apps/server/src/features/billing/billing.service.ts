@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { addDays } from '@covenant/contracts/documents';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
-import { isoDate, optRecordId, optText } from '@covenant/contracts/fields';
 import { ownerProperties, owners, properties } from '@covenant/db/schema/community';
 import { invoices } from '@covenant/db/schema/finance';
 import { withTransaction, type Ctx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
+import { callFunction, defineFunction } from '../../platform/functions/define-function.ts';
+import type { FunctionInput } from '@covenant/contracts/functions';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordForActor } from '../../platform/entities/entities.service.ts';
 import { assertLineAccount, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
@@ -15,13 +14,6 @@ import { insertInvoices, type NewInvoiceDoc } from '../invoices/invoice.commands
 import { defaultDueDate } from '../invoices/invoice.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
 import { productEntity } from '../items/items.feature.ts';
-
-export const billingInput = z.object({
-  invoice_date: isoDate('Invoice date'),
-  product_id: optRecordId('Product'),
-  description: optText(500),
-  status: z.enum(['draft', 'sent']).default('sent'),
-});
 
 const RUN_LOCK = 71_003;
 
@@ -31,9 +23,7 @@ const RUN_LOCK = 71_003;
  * runs of one month never overlap (an advisory lock), so a repeated or concurrent run adds nothing. Every invoice
  * goes through the invoice commands' bulk insert: the same rules and postings as one created by hand.
  */
-export async function runMonthlyBilling(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'invoices', 'create');
-  const input = parseInput(billingInput, params);
+export const runMonthlyBillingFn = defineFunction('runMonthlyBilling', async (ctx, input) => {
   const acc = await systemAccounts(ctx);
   let accountId = acc.assessment_income;
   let fundId = (await systemFunds(ctx)).operating;
@@ -82,4 +72,7 @@ export async function runMonthlyBilling(ctx: Ctx, params: Record<string, unknown
     await insertInvoices(tx, docs);
     return { created: docs.length, total: Number(centsToDecimal(total)), invoice_date: input.invoice_date };
   });
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'invoices', 'create') });
+
+/** runMonthlyBilling from server code (benches seeding history), on the request's path. */
+export const runMonthlyBilling = (ctx: Ctx, input: FunctionInput<'runMonthlyBilling'>) => callFunction(ctx, runMonthlyBillingFn, input);

@@ -1,3 +1,4 @@
+import type { BillWithLines } from '@covenant/contracts/functions';
 import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import { centsToDecimal, multiplyCents, toCents } from '@covenant/contracts/money';
 import { PAYMENT_METHODS } from '@covenant/contracts/constants';
@@ -384,9 +385,9 @@ export async function deleteBillPayment(ctx: Ctx, id: string): Promise<void> {
 }
 
 /** The bill with its lines, as the API shows them. */
-export async function billWithLines(ctx: Ctx, id: string): Promise<Row> {
+export async function billWithLines(ctx: Ctx, id: string): Promise<BillWithLines> {
   const bill = await readRecord(ctx, billEntity, id);
   const lines = [];
   for (const l of await linesOf(ctx, id)) lines.push(await readRecord(ctx, billLineEntity, l.id));
-  return { ...bill, lines };
+  return { ...bill, lines } as BillWithLines;
 }

@@ -1,3 +1,4 @@
+import { defineFunction } from '../../platform/functions/define-function.ts';
 import { asc, eq } from 'drizzle-orm';
 import { allocateAssessment, monthlyNeedCents, MONTHS_PER_YEAR } from '@covenant/contracts/budgets';
 import { assessmentInput } from '@covenant/contracts/entities';
@@ -5,7 +6,6 @@ import { centsToDecimal, centsToNumber, toCents } from '@covenant/contracts/mone
 import { properties } from '@covenant/db/schema/community';
 import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { referencedRecord } from '../../platform/entities/entities.service.ts';
@@ -53,7 +53,7 @@ async function calculate(ctx: Ctx, input: AssessmentInput, lock = false) {
     budget,
     figures: { assessmentRevenue, expenses, otherIncome, annualNeed, monthlyNeed },
     result: {
-      budget: { id: budget.id, name: budget.name, fiscal_year: budget.fiscal_year, fund_id: budget.fund_id },
+      budget: { id: budget.id as string, name: budget.name as string, fiscal_year: budget.fiscal_year as number, fund_id: budget.fund_id as string },
       basis: input.basis,
       need: input.need,
       account_ids: [...chosen],
@@ -79,20 +79,18 @@ async function calculate(ctx: Ctx, input: AssessmentInput, lock = false) {
 }
 
 /** previewAssessment {budget_id, basis, need, account_ids?}: the per-unit amounts, nothing written. */
-export async function previewAssessment(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'reports', 'read');
-  await requirePermission(ctx, 'properties', 'read');
-  return (await calculate(ctx, parseInput(assessmentInput, params))).result;
-}
+export const previewAssessment = defineFunction('previewAssessment', async (ctx, input) => (await calculate(ctx, input)).result, {
+  authorize: async (ctx) => {
+    await requirePermission(ctx, 'reports', 'read');
+    await requirePermission(ctx, 'properties', 'read');
+  },
+});
 
 /**
  * applyAssessment {budget_id, basis, need, account_ids?}: computes again on the server and sets every unit's
  * monthly HOA fee (what the monthly billing run bills) in one transaction; recorded in the audit log.
  */
-export async function applyAssessment(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'reports', 'read');
-  await requirePermission(ctx, 'properties', 'update');
-  const input = parseInput(assessmentInput, params);
+export const applyAssessment = defineFunction('applyAssessment', async (ctx, input) => {
   return withTransaction(ctx, async (tx) => {
     const { result, shares, figures } = await calculate(tx, input, true);
     const changed = shares.filter((s, i) => toCents(result.units[i]!.current_fee ?? 0) !== s.cents || result.units[i]!.current_fee === null);
@@ -107,4 +105,9 @@ export async function applyAssessment(ctx: Ctx, params: Record<string, unknown>)
     onCommit(tx, () => tx.services.changes.publish({ entity: 'Property', type: 'update', id: '*', record: {}, timestamp: new Date().toISOString() }));
     return { ...result, changed: changed.length };
   });
-}
+}, {
+  authorize: async (ctx) => {
+    await requirePermission(ctx, 'reports', 'read');
+    await requirePermission(ctx, 'properties', 'update');
+  },
+});

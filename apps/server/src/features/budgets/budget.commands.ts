@@ -1,13 +1,13 @@
+import { callFunction, defineFunction } from '../../platform/functions/define-function.ts';
+import type { BudgetWithLines, FunctionInput } from '@covenant/contracts/functions';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
-import { adoptBudgetInput, copyBudgetInput, saveBudgetInput, unadoptBudgetInput } from '@covenant/contracts/entities';
 import { orgSettings } from '@covenant/db/schema/community';
 import { budgetLines, budgets } from '@covenant/db/schema/budgets';
 import { chartOfAccounts } from '@covenant/db/schema/finance';
 import { newId } from '@covenant/db/ids';
 import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord } from '../../platform/entities/entities.service.ts';
@@ -211,12 +211,12 @@ export async function deleteBudgetLine(ctx: Ctx, id: string): Promise<void> {
 }
 
 /** A budget as the API shows it, with its lines in order. */
-export async function budgetWithLines(ctx: Ctx, id: string): Promise<Row> {
+export async function budgetWithLines(ctx: Ctx, id: string): Promise<BudgetWithLines> {
   const budget = await readRecord(ctx, budgetEntity, id);
   const ids = await ctx.db.select({ id: budgetLines.id }).from(budgetLines).where(eq(budgetLines.budget_id, id)).orderBy(asc(budgetLines.line_no), asc(budgetLines.id));
   const lines: Row[] = [];
   for (const l of ids) lines.push(await readRecord(ctx, budgetLineEntity, l.id));
-  return { ...budget, lines };
+  return { ...budget, lines } as BudgetWithLines;
 }
 
 /** Replaces a budget's lines (publishing one signal for them). */
@@ -230,9 +230,7 @@ async function replaceLines(ctx: Ctx, budgetId: string, lines: readonly LineFiel
  * saveBudget {id?, name, fiscal_year, fund_id, notes?, lines}: the budget grid's save, all or nothing: the header
  * and every line (the lines replace the budget's lines). A draft only.
  */
-export async function saveBudget(ctx: Ctx, params: Record<string, unknown>): Promise<Row> {
-  await requirePermission(ctx, 'chart_of_accounts', params.id ? 'update' : 'create');
-  const input = parseInput(saveBudgetInput, params);
+export const saveBudgetFn = defineFunction('saveBudget', async (ctx, input) => {
   return withTransaction(ctx, async (tx) => {
     let id = input.id;
     if (id) {
@@ -245,16 +243,17 @@ export async function saveBudget(ctx: Ctx, params: Record<string, unknown>): Pro
     await replaceLines(tx, id, input.lines);
     return budgetWithLines(tx, id);
   });
-}
+}, { authorize: (ctx, raw) => requirePermission(ctx, 'chart_of_accounts', raw.id ? 'update' : 'create') });
+
+/** saveBudget from server code (the demo), on the request's path. */
+export const saveBudget = (ctx: Ctx, input: FunctionInput<'saveBudget'>) => callFunction(ctx, saveBudgetFn, input);
 
 /**
  * copyBudget {budget_id | fund_id + from_fiscal_year, to_fiscal_year, name?}: copy-from-last-year. The source is
  * the given budget, or the fund's budget of from_fiscal_year (by default the year before); its lines go into a new
  * draft of the fund for to_fiscal_year, or into that year's draft when it exists and has no lines yet.
  */
-export async function copyBudget(ctx: Ctx, params: Record<string, unknown>): Promise<Row> {
-  await requirePermission(ctx, 'chart_of_accounts', 'create');
-  const input = parseInput(copyBudgetInput, params);
+export const copyBudget = defineFunction('copyBudget', async (ctx, input) => {
   return withTransaction(ctx, async (tx) => {
     let source: Row;
     if (input.budget_id) {
@@ -290,12 +289,10 @@ export async function copyBudget(ctx: Ctx, params: Record<string, unknown>): Pro
     onCommit(tx, () => tx.services.changes.publish({ entity: 'BudgetLine', type: 'create', id: '*', record: {}, timestamp: new Date().toISOString() }));
     return budgetWithLines(tx, id);
   });
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'chart_of_accounts', 'create') });
 
 /** adoptBudget {budget_id}: the board's approval; the budget becomes read-only. Recorded in the audit log. */
-export async function adoptBudget(ctx: Ctx, params: Record<string, unknown>): Promise<Row> {
-  await requirePermission(ctx, 'chart_of_accounts', 'update');
-  const input = parseInput(adoptBudgetInput, params);
+export const adoptBudgetFn = defineFunction('adoptBudget', async (ctx, input) => {
   return withTransaction(ctx, async (tx) => {
     const budget = await lockBudget(tx, input.budget_id, 'update');
     if (budget.status === 'adopted') throw new ConflictError(`${budget.name as string} is already adopted`, 'budget_adopted');
@@ -306,12 +303,13 @@ export async function adoptBudget(ctx: Ctx, params: Record<string, unknown>): Pr
     await publishRecord(tx, budgetEntity, input.budget_id);
     return budgetWithLines(tx, input.budget_id);
   });
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'chart_of_accounts', 'update') });
+
+/** adoptBudget from server code (the demo), on the request's path. */
+export const adoptBudget = (ctx: Ctx, input: FunctionInput<'adoptBudget'>) => callFunction(ctx, adoptBudgetFn, input);
 
 /** unadoptBudget {budget_id, reason}: back to draft so it can be changed; the reason goes to the audit log. */
-export async function unadoptBudget(ctx: Ctx, params: Record<string, unknown>): Promise<Row> {
-  await requirePermission(ctx, 'chart_of_accounts', 'update');
-  const input = parseInput(unadoptBudgetInput, params);
+export const unadoptBudget = defineFunction('unadoptBudget', async (ctx, input) => {
   return withTransaction(ctx, async (tx) => {
     const budget = await lockBudget(tx, input.budget_id, 'update');
     if (budget.status !== 'adopted') throw new ConflictError(`${budget.name as string} is not adopted`, 'budget_not_adopted');
@@ -323,4 +321,4 @@ export async function unadoptBudget(ctx: Ctx, params: Record<string, unknown>): 
     await publishRecord(tx, budgetEntity, input.budget_id);
     return budgetWithLines(tx, input.budget_id);
   });
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'chart_of_accounts', 'update') });

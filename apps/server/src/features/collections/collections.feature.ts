@@ -14,7 +14,7 @@ import type { Feature } from '../../platform/registry.ts';
 import { productEntity } from '../items/items.feature.ts';
 import { pdfHeaders } from '../statements/statements.feature.ts';
 import {
-  approveCollectionLetters, collectionLetterPdf, lettersSent, listCollectionLetters, ownerCollections, runCollections, runDueCollections, skipCollectionLetters,
+  approveCollectionLetters, collectionLetterPdf, lettersSent, listCollectionLetters, ownerCollections, runCollectionsFn, runDueCollections, skipCollectionLetters,
 } from './collections.service.ts';
 import { paymentPlanEntity } from './payment-plans.ts';
 import { collectionsBackupStep } from './collections.backup.ts';
@@ -73,11 +73,7 @@ export const collectionsFeature: Feature = {
   name: 'collections',
   backup: [collectionsBackupStep],
   entities: [collectionStageEntity, paymentPlanEntity],
-  functions: [
-    { name: 'runCollections', access: 'invoices read_write (administrators, property managers)', handler: runCollections },
-    { name: 'approveCollectionLetters', access: 'invoices read_write (administrators, property managers)', handler: approveCollectionLetters },
-    { name: 'skipCollectionLetters', access: 'invoices read_write (administrators, property managers)', handler: skipCollectionLetters },
-  ],
+  functions: [runCollectionsFn, approveCollectionLetters, skipCollectionLetters],
   routes: collectionRoutes,
   // After the charges job (features run their jobs in order): the day's late fees are in the balances it reads.
   jobs: [{ name: 'collections', run: (ctx, at) => runDueCollections(ctx, at) }],

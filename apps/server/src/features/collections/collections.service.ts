@@ -1,8 +1,8 @@
 import { analyzeIfBulk } from '../../lib/analyze.ts';
+import { callFunction, defineFunction } from '../../platform/functions/define-function.ts';
+import type { FunctionInput } from '@covenant/contracts/functions';
 import { sql } from 'drizzle-orm';
-import {
-  collectionLetterIdsInput, collectionLettersQuery, delinquencyOf, nextStage, renderLetter, runCollectionsInput, type LetterPlaceholder, type LetterStatus,
-} from '@covenant/contracts/collections';
+import { collectionLettersQuery, delinquencyOf, nextStage, renderLetter, type LetterPlaceholder, type LetterStatus } from '@covenant/contracts/collections';
 import { centsToDecimal, centsToNumber, formatMoney, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { chargeRuns } from '@covenant/db/schema/charges';
@@ -245,11 +245,16 @@ async function collectionsRun(ctx: Ctx, asOf: string, dryRun: boolean, trigger: 
 }
 
 /** runCollections {as_of?, dry_run?}: moves delinquent owners through the stages → {count, total (fees), closed, items}. */
-export async function runCollections(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'invoices', 'create');
-  const input = parseInput(runCollectionsInput, params);
-  return (await collectionsRun(ctx, input.as_of ?? (await today(ctx)), input.dry_run ?? false, 'manual'))!;
-}
+const collectionsOptions = { authorize: (ctx: Ctx) => requirePermission(ctx, 'invoices', 'create') };
+
+export const runCollectionsFn = defineFunction(
+  'runCollections',
+  async (ctx, input) => (await collectionsRun(ctx, input.as_of ?? (await today(ctx)), input.dry_run ?? false, 'manual'))!,
+  collectionsOptions,
+);
+
+/** runCollections from server code (the demo, the bench), on the request's path. */
+export const runCollections = (ctx: Ctx, input: FunctionInput<'runCollections'>) => callFunction(ctx, runCollectionsFn, input);
 
 /** The scheduler's daily collections run, after assessments and late fees, once the association's run hour has come. */
 export async function runDueCollections(ctx: Ctx, at: Date = new Date()) {
@@ -278,9 +283,7 @@ async function lettersById(ctx: Ctx, ids: readonly string[]) {
  * for owners without an email address) and their stage's fee is charged today; a failed letter is queued again
  * (its fee was charged when it was released). All or nothing: a letter in any other state refuses the call.
  */
-export async function approveCollectionLetters(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'invoices', 'create');
-  const input = parseInput(collectionLetterIdsInput, params);
+export const approveCollectionLetters = defineFunction('approveCollectionLetters', async (ctx, input) => {
   const ids = [...new Set(input.letter_ids)];
   const day = await today(ctx);
   const answer = await withTransaction(ctx, async (tx) => {
@@ -301,12 +304,10 @@ export async function approveCollectionLetters(ctx: Ctx, params: Record<string, 
     return { approved: letters.length };
   });
   return answer;
-}
+}, collectionsOptions);
 
 /** skipCollectionLetters {letter_ids, reason?}: letters waiting for approval are not sent (the owner stays at the stage). */
-export async function skipCollectionLetters(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'invoices', 'create');
-  const input = parseInput(collectionLetterIdsInput, params);
+export const skipCollectionLetters = defineFunction('skipCollectionLetters', async (ctx, input) => {
   const ids = [...new Set(input.letter_ids)];
   return withTransaction(ctx, async (tx) => {
     const letters = await lettersById(tx, ids);
@@ -316,7 +317,7 @@ export async function skipCollectionLetters(ctx: Ctx, params: Record<string, unk
       where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
     return { skipped: letters.length };
   });
-}
+}, collectionsOptions);
 
 // ---------------------------------------------------------------------------------------------
 // Sending

@@ -1,12 +1,13 @@
+import { callFunction, defineFunction } from '../../platform/functions/define-function.ts';
+import type { FunctionInput } from '@covenant/contracts/functions';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fundInput, fundTransferInput } from '@covenant/contracts/entities';
+import { fundInput } from '@covenant/contracts/entities';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { chartOfAccounts, funds } from '@covenant/db/schema/finance';
 import { withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { referencedRecord } from '../../platform/entities/entities.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
@@ -64,9 +65,7 @@ async function transferSide(ctx: Ctx, id: string, label: string): Promise<{ fund
  * transferBetweenFunds {date, from_fund_id, to_fund_id, amount, memo}: cash moved on purpose from one fund's
  * bank account to another's (a reserve contribution, a loan back); each fund's books balance on their own.
  */
-export async function transferBetweenFunds(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'chart_of_accounts', 'create');
-  const input = parseInput(fundTransferInput, params);
+export const transferBetweenFundsFn = defineFunction('transferBetweenFunds', async (ctx, input) => {
   if (input.from_fund_id === input.to_fund_id) throw new ValidationError('Choose two different funds');
   return withTransaction(ctx, async (tx) => {
     const from = await transferSide(tx, input.from_fund_id, 'From fund');
@@ -77,12 +76,15 @@ export async function transferBetweenFunds(ctx: Ctx, params: Record<string, unkn
       date: input.date, memo: input.memo || `Transfer from ${from.name} to ${to.name}`, source_type: 'transfer', source_id: id,
       lines: transferPosting({ from, to, cents }, await systemAccounts(tx)),
     });
-    return { id, entry_id: entryId, date: input.date, from_fund_id: from.fund_id, to_fund_id: to.fund_id, amount: centsToNumber(cents) };
+    return { id, entry_id: entryId!, date: input.date, from_fund_id: from.fund_id, to_fund_id: to.fund_id, amount: centsToNumber(cents) };
   });
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'chart_of_accounts', 'create') });
+
+/** transferBetweenFunds from server code (the demo), on the request's path. */
+export const transferBetweenFunds = (ctx: Ctx, input: FunctionInput<'transferBetweenFunds'>) => callFunction(ctx, transferBetweenFundsFn, input);
 
 export const fundsFeature: Feature = {
   name: 'funds',
   entities: [fundEntity],
-  functions: [{ name: 'transferBetweenFunds', access: 'chart of accounts read_write (administrators, property managers)', handler: transferBetweenFunds }],
+  functions: [transferBetweenFundsFn],
 };

@@ -1,4 +1,5 @@
 import { analyzeIfBulk } from '../../lib/analyze.ts';
+import type { InvoiceWithLines } from '@covenant/contracts/functions';
 import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { centsToDecimal, multiplyCents, toCents } from '@covenant/contracts/money';
 import { laterDate } from '@covenant/contracts/dates';
@@ -475,9 +476,9 @@ export async function deleteInvoice(ctx: Ctx, id: string): Promise<void> {
 }
 
 /** The invoice with its lines, as the API shows them. */
-export async function invoiceWithLines(ctx: Ctx, id: string): Promise<Row> {
+export async function invoiceWithLines(ctx: Ctx, id: string): Promise<InvoiceWithLines> {
   const invoice = await readRecord(ctx, invoiceEntity, id);
   const lines = [];
   for (const l of await linesOf(ctx, id)) lines.push(await readRecord(ctx, invoiceLineEntity, l.id));
-  return { ...invoice, lines };
+  return { ...invoice, lines } as InvoiceWithLines;
 }

@@ -1,8 +1,9 @@
+import { callFunction, defineFunction } from '../../platform/functions/define-function.ts';
+import type { FunctionInput } from '@covenant/contracts/functions';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { addDays } from '@covenant/contracts/documents';
-import { journalEntryInput, openingBalancesInput, reverseJournalEntryInput } from '@covenant/contracts/entities';
 import { centsToDecimal, centsToNumber, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { chartOfAccounts, funds, invoices, payments } from '@covenant/db/schema/finance';
@@ -57,10 +58,10 @@ async function checkAccountsAndFunds(ctx: Ctx, lines: ReadonlyArray<{ account_id
 const cents = (lines: ReadonlyArray<{ account_id: string; fund_id: string; debit: number; credit: number; memo?: string | null | undefined }>): JournalLineCents[] =>
   lines.map((l) => ({ ...l, debit: toCents(l.debit), credit: toCents(l.credit) }));
 
+const booksOptions = { authorize: (ctx: Ctx) => requirePermission(ctx, 'chart_of_accounts', 'create') };
+
 /** postJournalEntry {date, memo, lines}: a manual entry, balanced within each fund, in an open period. */
-export async function postJournalEntry(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'chart_of_accounts', 'create');
-  const input = parseInput(journalEntryInput, params);
+export const postJournalEntry = defineFunction('postJournalEntry', async (ctx, input) => {
   return withTransaction(ctx, async (tx) => {
     await assertOpenDate(tx, input.date, 'The entry date');
     const names = await checkAccountsAndFunds(tx, input.lines);
@@ -70,12 +71,10 @@ export async function postJournalEntry(ctx: Ctx, params: Record<string, unknown>
     await recordAudit(tx, { action: 'journal.posted', target_type: 'JournalEntry', target_id: entryId, detail: { date: input.date, memo: input.memo, lines: lines.length } });
     return journalEntry(tx, entryId);
   });
-}
+}, booksOptions);
 
 /** reverseJournalEntry {entry_id, date, reason}: a manual entry or transfer undone on a date (never before it). */
-export async function reverseJournalEntry(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'chart_of_accounts', 'create');
-  const input = parseInput(reverseJournalEntryInput, params);
+export const reverseJournalEntry = defineFunction('reverseJournalEntry', async (ctx, input) => {
   return withTransaction(ctx, async (tx) => {
     const [entry] = await tx.db.select().from(journalEntries).where(eq(journalEntries.id, input.entry_id)).for('update').limit(1);
     if (!entry) throw new NotFoundError('Journal entry not found');
@@ -90,7 +89,7 @@ export async function reverseJournalEntry(ctx: Ctx, params: Record<string, unkno
     await recordAudit(tx, { action: 'journal.reversed', target_type: 'JournalEntry', target_id: entry.id, detail: { date: input.date, reason: input.reason } });
     return journalEntry(tx, entry.id);
   });
-}
+}, booksOptions);
 
 const listQuery = z.object({
   type: z.enum(['manual', 'transfer', 'opening', 'closing', 'all']).default('manual'),
@@ -166,10 +165,7 @@ export async function listJournalEntries(ctx: Ctx, query: unknown) {
  * credit an opening credit (a payment), each vendor an opening bill; their lines go to Opening Balance Equity,
  * which the opening entry clears, so receivables, credits and payables are per owner and vendor from day one.
  */
-export async function importOpeningBalances(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'chart_of_accounts', 'create');
-  const { dry_run: dryRun, ...rest } = params;
-  const input = parseInput(openingBalancesInput, rest);
+export const importOpeningBalancesFn = defineFunction('importOpeningBalances', async (ctx, { dry_run: dryRun, ...input }) => {
   return withTransaction(ctx, async (tx) => {
     const acc = await systemAccounts(tx);
     const fundIds = await systemFunds(tx);
@@ -227,4 +223,7 @@ export async function importOpeningBalances(ctx: Ctx, params: Record<string, unk
     await recordAudit(tx, { action: 'opening.imported', target_type: 'JournalEntry', target_id: entryId, detail: { ...summary, owners: owners.length, vendors: vendors.length } });
     return { ...summary, entry_id: entryId, charges: charges.length, credits: credits.length, bills: vendors.length };
   });
-}
+}, booksOptions);
+
+/** importOpeningBalances from server code (the demo), on the request's path. */
+export const importOpeningBalances = (ctx: Ctx, input: FunctionInput<'importOpeningBalances'>) => callFunction(ctx, importOpeningBalancesFn, input);

@@ -6,10 +6,10 @@ import { fileResponse } from '@covenant/contracts/platform';
 import type { Ctx } from '../../lib/context.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import type { Feature } from '../../platform/registry.ts';
-import { importOpeningBalances, listJournalEntries, postJournalEntry, reverseJournalEntry } from '../journal/journal.service.ts';
+import { importOpeningBalancesFn, listJournalEntries, postJournalEntry, reverseJournalEntry } from '../journal/journal.service.ts';
 import { exportLedger, exportQuery } from './export.service.ts';
 import { sealJournal, verifyJournal } from './hash-chain.service.ts';
-import { closePeriod, closeYear, ledgerStatus, reopenPeriod } from './periods.service.ts';
+import { closePeriod, closeYearFn, ledgerStatus, reopenPeriod } from './periods.service.ts';
 import { ledgerBackupStep } from './ledger.backup.ts';
 
 const params = z.object({ appId: z.string() });
@@ -42,21 +42,11 @@ async function ledgerRoutes(app: FastifyInstance) {
   });
 }
 
-const BOOKS = 'chart of accounts read_write (administrators, property managers)';
-const ADMINS = 'administrators only (audited)';
-
 export const ledgerFeature: Feature = {
   name: 'ledger',
   backup: [ledgerBackupStep],
   // Every posting (documents, runs, manual entries, closes) publishes it: the journal and the reports refresh.
   topics: [{ name: 'JournalEntry', resource: 'chart_of_accounts' }],
-  functions: [
-    { name: 'postJournalEntry', access: BOOKS, handler: postJournalEntry },
-    { name: 'reverseJournalEntry', access: BOOKS, handler: reverseJournalEntry },
-    { name: 'importOpeningBalances', access: BOOKS, handler: importOpeningBalances },
-    { name: 'closePeriod', access: ADMINS, handler: closePeriod },
-    { name: 'reopenPeriod', access: ADMINS, handler: reopenPeriod },
-    { name: 'closeYear', access: ADMINS, handler: closeYear },
-  ],
+  functions: [postJournalEntry, reverseJournalEntry, importOpeningBalancesFn, closePeriod, reopenPeriod, closeYearFn],
   routes: ledgerRoutes,
 };

@@ -1,14 +1,13 @@
+import { callFunction, defineFunction } from '../../platform/functions/define-function.ts';
+import type { FunctionInput } from '@covenant/contracts/functions';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { addDays } from '@covenant/contracts/documents';
-import { isoDate } from '@covenant/contracts/fields';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { chartOfAccounts } from '@covenant/db/schema/finance';
 import { journalLines, ledgerSettings } from '@covenant/db/schema/ledger';
 import { withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requireAdmin } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { systemAccounts } from '../accounts/accounts.service.ts';
@@ -32,11 +31,9 @@ async function setClosedThrough(ctx: Ctx, date: string | null): Promise<void> {
   await ctx.db.update(ledgerSettings).set({ closed_through: date, updated_date: new Date() }).where(eq(ledgerSettings.id, 1));
 }
 
-const closeInput = z.strictObject({ through: isoDate('Through') });
+const adminsOnly = { authorize: requireAdmin };
 
-export async function closePeriod(ctx: Ctx, params: Record<string, unknown>) {
-  requireAdmin(ctx);
-  const { through } = parseInput(closeInput, params);
+export const closePeriod = defineFunction('closePeriod', async (ctx, { through }) => {
   return withTransaction(ctx, async (tx) => {
     const current = await lockSettings(tx);
     if (current && through <= current) throw new ConflictError(`The books are already closed through ${current}; to move the date back, reopen the period`, 'already_closed');
@@ -44,17 +41,10 @@ export async function closePeriod(ctx: Ctx, params: Record<string, unknown>) {
     await recordAudit(tx, { action: 'period.closed', before: { closed_through: current }, after: { closed_through: through } });
     return { closed_through: through, previous: current };
   });
-}
-
-const reopenInput = z.strictObject({
-  through: isoDate('Through').nullable(),
-  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500),
-});
+}, adminsOnly);
 
 /** The books are closed through `through` afterwards (null: nothing closed); it must be earlier than now. */
-export async function reopenPeriod(ctx: Ctx, params: Record<string, unknown>) {
-  requireAdmin(ctx);
-  const { through, reason } = parseInput(reopenInput, params);
+export const reopenPeriod = defineFunction('reopenPeriod', async (ctx, { through, reason }) => {
   return withTransaction(ctx, async (tx) => {
     const current = await lockSettings(tx);
     if (!current) throw new ConflictError('No period is closed', 'not_closed');
@@ -63,18 +53,14 @@ export async function reopenPeriod(ctx: Ctx, params: Record<string, unknown>) {
     await recordAudit(tx, { action: 'period.reopened', before: { closed_through: current }, after: { closed_through: through }, detail: { reason } });
     return { closed_through: through, previous: current, reason };
   });
-}
-
-const closeYearInput = z.strictObject({ fiscal_year_end: isoDate('Fiscal year end') });
+}, adminsOnly);
 
 /**
  * closeYear: every revenue and expense account's balance through the year end, per fund, moves into that
  * fund's Fund Balance by a closing entry dated the year end (its lines marked 'closing', which income
  * statements leave out); then the books are closed through that date.
  */
-export async function closeYear(ctx: Ctx, params: Record<string, unknown>) {
-  requireAdmin(ctx);
-  const { fiscal_year_end: yearEnd } = parseInput(closeYearInput, params);
+export const closeYearFn = defineFunction('closeYear', async (ctx, { fiscal_year_end: yearEnd }) => {
   return withTransaction(ctx, async (tx) => {
     const current = await lockSettings(tx);
     if (current && yearEnd <= current) throw new ConflictError(`The books are already closed through ${current}`, 'already_closed');
@@ -83,7 +69,10 @@ export async function closeYear(ctx: Ctx, params: Record<string, unknown>) {
     await recordAudit(tx, { action: 'period.year_closed', before: { closed_through: current }, after: { closed_through: yearEnd }, detail: { entry_id: entryId, net_income: centsToNumber(closedToFundBalance) } });
     return { closed_through: yearEnd, entry_id: entryId, net_income_closed: centsToNumber(closedToFundBalance) };
   });
-}
+}, adminsOnly);
+
+/** closeYear from server code (the demo), on the request's path. */
+export const closeYear = (ctx: Ctx, input: FunctionInput<'closeYear'>) => callFunction(ctx, closeYearFn, input);
 
 /**
  * The closing entry of a year end, from the ledger as it stands (closeYear; a restore recomputes it from the

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deliveryPageSchema, mailJobSchema } from '@covenant/contracts/mailings';
 import type { Ctx } from '../../lib/context.ts';
 import type { Feature } from '../../platform/registry.ts';
-import { emailInvoices, emailStatements, getMailJob, listDeliveries, stopMailJobs } from './mailings.service.ts';
+import { emailInvoices, emailStatementsFn, getMailJob, listDeliveries, stopMailJobs } from './mailings.service.ts';
 import { mailingsBackupStep } from './mailings.backup.ts';
 
 async function mailingRoutes(app: FastifyInstance) {
@@ -22,14 +22,9 @@ async function mailingRoutes(app: FastifyInstance) {
   );
 }
 
-const SENDERS = 'invoices read_write (administrators, property managers); each id is fetched through the caller\'s scope';
-
 export const mailingsFeature: Feature = {
   name: 'mailings',
   backup: [mailingsBackupStep],
-  functions: [
-    { name: 'emailInvoices', access: SENDERS, handler: emailInvoices },
-    { name: 'emailStatements', access: SENDERS, handler: emailStatements },
-  ],
+  functions: [emailInvoices, emailStatementsFn],
   routes: mailingRoutes,
 };

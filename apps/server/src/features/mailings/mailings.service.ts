@@ -1,7 +1,9 @@
+import type { MailJob } from '@covenant/contracts/mailings';
+import { callFunction, defineFunction } from '../../platform/functions/define-function.ts';
+import type { FunctionInput } from '@covenant/contracts/functions';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { isoDate, recordId } from '@covenant/contracts/fields';
 import { formatMoney } from '@covenant/contracts/money';
 import { owners } from '@covenant/db/schema/community';
 import { emailDeliveries, mailJobs } from '@covenant/db/schema/mailings';
@@ -21,16 +23,6 @@ export interface Skip {
 
 /** The most invoices one emailInvoices call takes (the Invoices page selects within a page). */
 export const MAX_INVOICES_PER_CALL = 500;
-
-const emailInvoicesInput = z.strictObject({
-  invoice_ids: z.array(recordId('invoice_ids')).min(1, 'Select at least one invoice').max(MAX_INVOICES_PER_CALL, `At most ${MAX_INVOICES_PER_CALL} invoices at a time`),
-});
-
-const emailStatementsInput = z.strictObject({
-  owner_ids: z.array(recordId('owner_ids')).min(1, 'owner_ids: give at least one owner, or leave it out for every active owner').max(20_000).optional(),
-  from: isoDate('from'),
-  to: isoDate('to'),
-});
 
 export interface DeliveryRow {
   owner_id: string;
@@ -65,8 +57,7 @@ const fullName = (o: { first_name: string; last_name: string }) => `${o.first_na
  * anything is sent), is emailed to its owner with its PDF attached, or kept in the outbox without SMTP. Drafts,
  * cancelled invoices and owners without an email address are skipped with the reason; every attempt is logged.
  */
-export async function emailInvoices(ctx: Ctx, params: Record<string, unknown>) {
-  const input = parseInput(emailInvoicesInput, params);
+export const emailInvoices = defineFunction('emailInvoices', async (ctx, input) => {
   await requirePermission(ctx, 'invoices', 'create');
   const ids = [...new Set(input.invoice_ids)];
   for (const id of ids) await recordForActor(ctx, invoiceEntity, id, 'read');
@@ -98,7 +89,7 @@ export async function emailInvoices(ctx: Ctx, params: Record<string, unknown>) {
     await logDelivery(ctx, { ...base, subject, status: r.status, error: r.status === 'failed' ? r.error : null });
   }
   return { sent, skipped };
-}
+});
 
 /** One owner's statement, emailed with its PDF (or skipped without an address); the delivery is logged. */
 async function emailOneStatement(ctx: Ctx, letterhead: Letterhead, owner: OwnerForStatement, from: string, to: string, jobId: string): Promise<Skip | null> {
@@ -135,8 +126,7 @@ const PROGRESS_EVERY = 20;
  * records a job and answers at once; the statements are built and sent in the background, one owner at a time,
  * yielding to requests between owners, with progress on the job (GET /mail-jobs/{id}).
  */
-export async function emailStatements(ctx: Ctx, params: Record<string, unknown>) {
-  const input = parseInput(emailStatementsInput, params);
+export const emailStatementsFn = defineFunction('emailStatements', async (ctx, input) => {
   await requirePermission(ctx, 'invoices', 'create');
   const { from, to } = await statementPeriod(ctx, input);
   let ownerIds: string[];
@@ -155,7 +145,10 @@ export async function emailStatements(ctx: Ctx, params: Record<string, unknown>)
   state.done = runStatementsJob(jobCtx, job!.id, ownerIds, from, to, state).finally(() => running.delete(job!.id));
   running.set(job!.id, state);
   return jobView(job!);
-}
+});
+
+/** emailStatements from server code (the demo), on the request's path. */
+export const emailStatements = (ctx: Ctx, input: FunctionInput<'emailStatements'>) => callFunction(ctx, emailStatementsFn, input);
 
 async function runStatementsJob(ctx: Ctx, jobId: string, ownerIds: string[], from: string, to: string, state: { stop: boolean }): Promise<void> {
   let sent = 0;
@@ -196,10 +189,10 @@ export async function stopMailJobs(): Promise<void> {
 /** A running job that has not written progress for this long lost its process (progress comes every 20 owners). */
 const STALE_AFTER_MS = 2 * 60_000;
 
-function jobView(j: typeof mailJobs.$inferSelect) {
+function jobView(j: typeof mailJobs.$inferSelect): MailJob {
   const lost = j.status === 'running' && Date.now() - j.updated_date.getTime() > STALE_AFTER_MS;
   return {
-    id: j.id, kind: j.kind, status: lost ? 'failed' : j.status, params: j.params, total: j.total, done: j.done, sent: j.sent, skipped: j.skipped, error: lost ? 'The run stopped: its server process ended' : j.error,
+    id: j.id, kind: j.kind, status: lost ? 'failed' : (j.status as MailJob['status']), params: j.params, total: j.total, done: j.done, sent: j.sent, skipped: j.skipped, error: lost ? 'The run stopped: its server process ended' : j.error,
     created_by: j.created_by, created_date: j.created_date.toISOString(), finished_date: j.finished_date?.toISOString() ?? null,
   };
 }

@@ -1,11 +1,9 @@
 import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { allocate } from '@covenant/contracts/documents';
 import { PAYMENT_METHODS } from '@covenant/contracts/constants';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
-import { bouncePaymentInput } from '@covenant/contracts/entities';
-import { isoDate, money, optDate, optText, recordId } from '@covenant/contracts/fields';
+import type { FunctionInput, InvoiceRecord, PaymentApplication, PaymentRecord } from '@covenant/contracts/functions';
 import { newId } from '@covenant/db/ids';
 import type { PaymentApplicationOrder } from '@covenant/contracts/charges';
 import { chargeRunItems } from '@covenant/db/schema/charges';
@@ -13,7 +11,7 @@ import { chartOfAccounts, invoiceLineItems, invoices, paymentInvoices, payments 
 import { owners } from '@covenant/db/schema/community';
 import { onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
+import { callFunction, defineFunction } from '../../platform/functions/define-function.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced, visibleIds } from '../../platform/entities/entities.service.ts';
@@ -257,19 +255,6 @@ export async function removeApplication(ctx: Ctx, linkId: string): Promise<void>
   });
 }
 
-export const recordPaymentInput = z.object({
-  owner_id: recordId('Owner'),
-  amount: money('Amount'),
-  payment_date: isoDate('Payment date'),
-  payment_method: z.enum(PAYMENT_METHODS).optional(),
-  reference_number: optText(100),
-  notes: optText(5000),
-  /** Absent: the owner's open charges in the organization's application order; [] keeps it all as credit. */
-  invoice_ids: z.array(recordId('Invoice')).max(500).optional(),
-  idempotency_key: z.string().min(8).max(100).optional(),
-  deposit_account_id: recordId('Deposit account').optional(),
-});
-
 /**
  * An owner's open issued charges in the order a payment pays them (pure rule `applicationOrder`). What a charge
  * is comes from the run that billed it (assessment, late fee, interest), else from its lines' accounts
@@ -449,9 +434,7 @@ export async function recordAndApplyMany(ctx: Ctx, docs: readonly NewPaymentInpu
  * owner's open charges in the organization's application order. Each application posts at the later of the
  * payment and invoice dates. One transaction; idempotent by key.
  */
-export async function recordPayment(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'payments', 'create');
-  const input = parseInput(recordPaymentInput, params);
+export const recordPaymentFn = defineFunction('recordPayment', async (ctx, input) => {
   const earlier = await paymentByIdempotencyKey(ctx, input.idempotency_key);
   if (earlier) return paymentWithApplications(ctx, earlier.id);
   const run = () => {
@@ -466,7 +449,10 @@ export async function recordPayment(ctx: Ctx, params: Record<string, unknown>) {
     if (replayed) return paymentWithApplications(ctx, replayed.id);
     throw err;
   }
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'payments', 'create') });
+
+/** recordPayment from server code (the demo), on the request's path. */
+export const recordPayment = (ctx: Ctx, input: FunctionInput<'recordPayment'>) => callFunction(ctx, recordPaymentFn, input);
 
 /**
  * Deletes a payment. A bounced one is only hidden (the receipt and the bounce are history). Otherwise it was
@@ -506,9 +492,7 @@ export async function deletePayment(ctx: Ctx, id: string): Promise<void> {
  * (earlier periods keep the receipt), the invoices it paid reopen, the payment becomes bounced, and an optional
  * returned-payment fee is billed to the owner as an invoice on that date (Late Fee Income).
  */
-export async function bouncePayment(ctx: Ctx, params: Record<string, unknown>) {
-  await requirePermission(ctx, 'payments', 'update');
-  const input = parseInput(bouncePaymentInput, params);
+export const bouncePaymentFn = defineFunction('bouncePayment', async (ctx, input) => {
   const feeCents = toCents(input.fee_amount ?? 0);
   const feeInvoiceId = await withTransaction(ctx, async (tx) => {
     await recordForActor(tx, paymentEntity, input.payment_id, 'update', { changing: ['status'] });
@@ -523,9 +507,12 @@ export async function bouncePayment(ctx: Ctx, params: Record<string, unknown>) {
   });
   return {
     ...(await paymentWithApplications(ctx, input.payment_id)),
-    fee_invoice: feeInvoiceId ? await readRecord(ctx, invoiceEntity, feeInvoiceId) : null,
+    fee_invoice: feeInvoiceId ? ((await readRecord(ctx, invoiceEntity, feeInvoiceId)) as InvoiceRecord) : null,
   };
-}
+}, { authorize: (ctx) => requirePermission(ctx, 'payments', 'update') });
+
+/** bouncePayment from server code (an ACH return), on the request's path. */
+export const bouncePayment = (ctx: Ctx, input: FunctionInput<'bouncePayment'>) => callFunction(ctx, bouncePaymentFn, input);
 
 /** Bounces a locked payment on a date (the rules' plan): applications and payment reversed, invoices reopened. Answers the bounce date. */
 async function bounceLocked(ctx: Ctx, payment: PaymentRow, date: string, reason: string): Promise<string> {
@@ -551,19 +538,11 @@ async function bounceLocked(ctx: Ctx, payment: PaymentRow, date: string, reason:
   return plan.paymentOn;
 }
 
-export const applyCreditInput = z.strictObject({
-  payment_id: recordId('Payment'),
-  invoice_id: recordId('Invoice'),
-  amount: money('Amount'),
-  applied_date: optDate('Applied date'),
-});
-
 /** applyCredit: applies an owner's existing credit (an unapplied payment) to an invoice, posted today by default. */
-export async function applyCredit(ctx: Ctx, params: Record<string, unknown>) {
-  const input = parseInput(applyCreditInput, params);
+export const applyCredit = defineFunction('applyCredit', async (ctx, input) => {
   const id = await applyPayment(ctx, { payment_id: input.payment_id, invoice_id: input.invoice_id, amount_applied: input.amount, applied_date: input.applied_date || undefined });
-  return readRecord(ctx, paymentInvoiceEntity, id);
-}
+  return (await readRecord(ctx, paymentInvoiceEntity, id)) as PaymentApplication;
+});
 
 /** A payment with its applications in force and what is left unapplied, as the API shows them. */
 export async function paymentWithApplications(ctx: Ctx, paymentId: string) {
@@ -573,8 +552,8 @@ export async function paymentWithApplications(ctx: Ctx, paymentId: string) {
   const applications = [];
   for (const l of links) applications.push(await readRecord(ctx, paymentInvoiceEntity, l.id));
   return {
-    payment: await readRecord(ctx, paymentEntity, paymentId),
-    applications,
+    payment: (await readRecord(ctx, paymentEntity, paymentId)) as PaymentRecord,
+    applications: applications as PaymentApplication[],
     unapplied: Number(centsToDecimal(await unappliedCents(ctx, p))),
   };
 }

@@ -1,3 +1,4 @@
+import { defineFunction } from '../../platform/functions/define-function.ts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { privilegeInput, roleInput } from '@covenant/contracts/entities';
@@ -62,14 +63,12 @@ export const roleEntity: EntityDef = {
   },
 };
 
-const RESET_ACCESS = 'role management write (administrators); rewrites every privilege to the defaults';
-
 export const rolesFeature: Feature = {
   name: 'roles',
   entities: [roleEntity, privilegeEntity],
   functions: [
-    { name: 'initializePrivileges', access: RESET_ACCESS, handler: (ctx) => initializeDefaultRoles(ctx) },
-    { name: 'initializeDefaultRoles', access: RESET_ACCESS, handler: (ctx) => initializeDefaultRoles(ctx) },
+    defineFunction('initializePrivileges', (ctx) => initializeDefaultRoles(ctx)),
+    defineFunction('initializeDefaultRoles', (ctx) => initializeDefaultRoles(ctx)),
   ],
   seed: seedRolesIfEmpty,
 };

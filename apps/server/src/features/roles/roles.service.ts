@@ -24,7 +24,7 @@ async function writeDefaults(ctx: Ctx, createdBy: string | null) {
     }
     const rows = defaultPrivileges().map((p) => ({ ...p, created_by: createdBy }));
     await tx.db.insert(privileges).values(rows as never);
-    return { success: true, roles: SYSTEM_ROLE_DEFINITIONS.length, privileges: rows.length };
+    return { success: true as const, roles: SYSTEM_ROLE_DEFINITIONS.length, privileges: rows.length };
   });
 }
 

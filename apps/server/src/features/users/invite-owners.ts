@@ -1,9 +1,8 @@
+import { defineFunction } from '../../platform/functions/define-function.ts';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { inviteOwnersInput, type InviteOwnersResult } from '@covenant/contracts/auth';
+import { type InviteOwnersResult } from '@covenant/contracts/auth';
 import type { AppRole } from '@covenant/contracts/constants';
 import { owners, users } from '@covenant/db/schema/community';
-import type { Ctx } from '../../lib/context.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { invitationEmail, writeInvitations } from '../../platform/auth/auth.service.ts';
 import { recordForActor } from '../../platform/entities/entities.service.ts';
@@ -28,10 +27,7 @@ interface Candidate {
  * Skipped, with the reason: no email, already signed up (a user with that email or linked to the owner), an email
  * another of the chosen owners has (one invitation per email), a send the mail server refused.
  */
-export async function inviteOwners(ctx: Ctx, params: Record<string, unknown>): Promise<InviteOwnersResult> {
-  await requirePermission(ctx, 'users', 'create');
-  await requirePermission(ctx, 'owners', 'read');
-  const input = parseInput(inviteOwnersInput, params);
+export const inviteOwners = defineFunction('inviteOwners', async (ctx, input): Promise<InviteOwnersResult> => {
   let candidates: Candidate[];
   if (input.owner_ids) {
     const ids = [...new Set(input.owner_ids)];
@@ -68,4 +64,9 @@ export async function inviteOwners(ctx: Ctx, params: Record<string, unknown>): P
     else invited++;
   }
   return { invited, skipped };
-}
+}, {
+  authorize: async (ctx) => {
+    await requirePermission(ctx, 'users', 'create');
+    await requirePermission(ctx, 'owners', 'read');
+  },
+});

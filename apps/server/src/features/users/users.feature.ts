@@ -70,5 +70,5 @@ export const usersFeature: Feature = {
   name: 'users',
   routes: async (app) => registerListRoute(app, 'users', userListQuery, userListPage, listUsers),
   entities: [userEntity],
-  functions: [{ name: 'inviteOwners', access: 'users read_write and owners read (administrators, property managers)', handler: inviteOwners }],
+  functions: [inviteOwners],
 };

@@ -1,42 +1,82 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { isMultipartBody, limitBody, readFormFields, requireSession } from '../../lib/request-body.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
-import { DEFAULT_FUNCTION_BODY_BYTES, type Registry } from '../registry.ts';
+import { DEFAULT_FUNCTION_BODY_BYTES, type FunctionDef, type Registry } from '../registry.ts';
+import { answerProblem } from './define-function.ts';
 
-// Each function answers its own shape (the functions table of docs/api.md); the route passes it through as is.
-const functionResult = z.unknown().describe("The function's result: its shape depends on the function (see the functions table of docs/api.md)");
+const params = z.object({ appId: z.string() });
 
-/** POST /functions/{name}: the named functions the features registered; each checks the caller's privilege itself. */
-export async function functionRoutes(app: FastifyInstance, { registry }: { registry: Registry }) {
-  const limits = [...registry.functions.values()].map((fn) => fn.maxBodyBytes ?? DEFAULT_FUNCTION_BODY_BYTES);
-  const limitOf = (request: FastifyRequest) => registry.functions.get((request.params as { name: string }).name)?.maxBodyBytes ?? DEFAULT_FUNCTION_BODY_BYTES;
+/** The route's JSON as is: the answer was checked against its schema already (outside production), and keys are never dropped. */
+const asJson = () => (data: unknown) => JSON.stringify(data);
+/** The input is parsed by the function (authorize first), with the person-readable messages of parseInput. */
+const parsedByTheFunction = () => (data: unknown) => ({ value: data });
+
+/** A named body: JSON, or multipart form fields (strings). */
+async function namedParameters(request: FastifyRequest, fn: FunctionDef, limit: number): Promise<Record<string, unknown>> {
+  const body: unknown = isMultipartBody(request) ? await readFormFields(request, limit) : (request.body ?? {});
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError(`Function ${fn.name} must receive an object with named parameters`);
+  assertNoForbiddenKeys(body);
+  return body as Record<string, unknown>;
+}
+
+/**
+ * POST /functions/{name}: one operation per function of the registry, with its contract's request and answer
+ * schemas in the OpenAPI document; each checks the caller's privilege itself. Any other name is a 404.
+ */
+export async function functionRoutes(app: FastifyInstance, { registry, checkAnswers }: { registry: Registry; checkAnswers: boolean }) {
+  for (const fn of registry.functions.values()) {
+    const limit = fn.maxBodyBytes ?? DEFAULT_FUNCTION_BODY_BYTES;
+    app.post(
+      `/api/apps/:appId/functions/${fn.name}`,
+      {
+        schema: {
+          tags: ['functions'],
+          operationId: fn.name,
+          summary: fn.name,
+          description: `Who may call it: ${fn.access}`,
+          params,
+          body: fn.input,
+          response: { 200: fn.output },
+        },
+        validatorCompiler: parsedByTheFunction,
+        serializerCompiler: asJson,
+        // Every function needs a session: refuse before the body is read, then hold it to the function's own limit.
+        onRequest: requireSession,
+        preParsing: limitBody(() => limit),
+        bodyLimit: limit,
+        // Each function says whether it writes: an archived association refuses those below, not exports and previews.
+        config: { whileArchived: true },
+      },
+      async (request) => {
+        const raw = await namedParameters(request, fn, limit);
+        const association = request.ctx.association;
+        if (association?.archived && !fn.readOnly && raw.dry_run !== true) {
+          throw new ConflictError(`${association.name} is archived: it is read-only`, 'association_archived');
+        }
+        const answer = await fn.handler(request.ctx, raw);
+        if (checkAnswers) {
+          const problem = answerProblem(fn.output, answer);
+          if (problem) throw new AppError(500, 'answer_mismatch', `Function ${fn.name} answered outside its output schema: ${problem}`);
+        }
+        return answer;
+      },
+    );
+  }
+
+  // Any other name: the same session check and limit, then a 404 naming it. Not an operation of the API document.
   app.post(
     '/api/apps/:appId/functions/:name',
     {
-      schema: { tags: ['functions'], params: z.object({ appId: z.string(), name: z.string() }), response: { 200: functionResult } },
-      // Every function needs a session: refuse before the body is read, then hold it to the function's own limit.
+      schema: { hide: true, params: z.object({ appId: z.string(), name: z.string() }) },
       onRequest: requireSession,
-      preParsing: limitBody(limitOf),
-      bodyLimit: Math.max(DEFAULT_FUNCTION_BODY_BYTES, ...limits),
-      // Each function says whether it writes: an archived association refuses those below, not exports and previews.
+      preParsing: limitBody(() => DEFAULT_FUNCTION_BODY_BYTES),
+      bodyLimit: DEFAULT_FUNCTION_BODY_BYTES,
       config: { whileArchived: true },
     },
     async (request) => {
-      const { name } = request.params as { name: string };
-      const fn = registry.functions.get(name);
-      if (!fn) throw new NotFoundError(`Function '${name}' does not exist`);
-      const params: unknown = isMultipartBody(request) ? await readFormFields(request, limitOf(request)) : (request.body ?? {});
-      if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-        throw new ValidationError(`Function ${name} must receive an object with named parameters`);
-      }
-      assertNoForbiddenKeys(params);
-      const association = request.ctx.association;
-      if (association?.archived && !fn.readOnly && (params as { dry_run?: unknown }).dry_run !== true) {
-        throw new ConflictError(`${association.name} is archived: it is read-only`, 'association_archived');
-      }
-      return fn.handler(request.ctx, params as Record<string, unknown>);
+      throw new NotFoundError(`Function '${(request.params as { name: string }).name}' does not exist`);
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { FunctionName } from '@covenant/contracts/functions';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { assessmentScheduleInput, ChargeRunPage, lateFeeRuleInput } from '@covenant/contracts/charges';
 import type { RecordOf } from '@covenant/contracts/entity-records';
@@ -34,7 +35,7 @@ export interface RunResult {
   items: RunItem[];
 }
 
-export const RUN_FUNCTION: Record<'assessments' | 'late_fees', string> = { assessments: 'runAssessments', late_fees: 'runLateFees' };
+export const RUN_FUNCTION = { assessments: 'runAssessments', late_fees: 'runLateFees' } as const satisfies Record<'assessments' | 'late_fees', FunctionName>;
 
 /** Query root of the run history; a posted run invalidates it. */
 export const chargeRunKeys = { all: ['charge-runs'] as const };
