@@ -48,27 +48,32 @@ export async function dashboardSummary(ctx: Ctx) {
     return Number(row?.n ?? 0);
   };
 
-  let invoiceFigures = { total_revenue: 0, outstanding_balance: 0, outstanding_count: 0, overdue_count: 0 };
-  let recentInvoices: unknown[] = [];
-  const invoiceFigureScope = await figureScope(ctx, invoiceEntity);
-  if (invoiceScope && invoiceFigureScope) {
-    const income = await incomeFigures(ctx, invoiceFigureScope);
-    // Open invoices (the rules' balance above zero) per status and due date, for the count and the overdue rule.
-    const open = await ctx.db
-      .select({ status: invoices.status, due_date: invoices.due_date, n: sql<number>`cast(count(*) as int)` })
-      .from(invoices)
-      .where(and(...invoiceScope, sql`${invoices.balance_due} > 0`, notInArray(invoices.status, ['draft', 'cancelled'])))
-      .groupBy(invoices.status, invoices.due_date);
-    const day = await today(ctx);
-    invoiceFigures = {
+  // The sections are independent reads: run together (each its own connection on PostgreSQL), the summary costs its
+  // slowest part instead of the sum of them.
+  const invoiceSection = async () => {
+    const invoiceFigureScope = await figureScope(ctx, invoiceEntity);
+    if (!invoiceScope || !invoiceFigureScope) return { total_revenue: 0, outstanding_balance: 0, outstanding_count: 0, overdue_count: 0 };
+    const [income, open, day, receivable] = await Promise.all([
+      incomeFigures(ctx, invoiceFigureScope),
+      // Open invoices (the rules' balance above zero) per status and due date, for the count and the overdue rule.
+      ctx.db
+        .select({ status: invoices.status, due_date: invoices.due_date, n: sql<number>`cast(count(*) as int)` })
+        .from(invoices)
+        .where(and(...invoiceScope, sql`${invoices.balance_due} > 0`, notInArray(invoices.status, ['draft', 'cancelled'])))
+        .groupBy(invoices.status, invoices.due_date),
+      today(ctx),
+      receivableBalanceCents(ctx, invoiceFigureScope),
+    ]);
+    return {
       total_revenue: centsToNumber(income.revenueCents),
-      outstanding_balance: centsToNumber(await receivableBalanceCents(ctx, invoiceFigureScope)),
+      outstanding_balance: centsToNumber(receivable),
       outstanding_count: open.reduce((s, g) => s + Number(g.n), 0),
       overdue_count: open.filter((g) => isOverdue({ status: g.status, balance_due: 1, due_date: g.due_date }, day)).reduce((s, g) => s + Number(g.n), 0),
     };
-  }
-  if (invoiceScope) {
-    recentInvoices = (
+  };
+  const recentInvoicesSection = async (): Promise<unknown[]> => {
+    if (!invoiceScope) return [];
+    return (
       await ctx.db
         .select({
           id: invoices.id,
@@ -86,21 +91,21 @@ export async function dashboardSummary(ctx: Ctx) {
         .orderBy(desc(invoices.invoice_date), desc(invoices.created_date))
         .limit(5)
     ).map((r) => ({ ...r, total_amount: money(r.total_amount), balance_due: money(r.balance_due) }));
-  }
-
-  let paymentsReceived = 0;
-  let recentPayments: unknown[] = [];
-  const paymentFigureScope = await figureScope(ctx, paymentEntity);
-  let collectionsByMonth: Array<{ month: string; payments_received: number }> = [];
-  if (paymentScope && paymentFigureScope) {
-    paymentsReceived = centsToNumber(await paymentsReceivedCents(ctx, paymentFigureScope));
+  };
+  const paymentSection = async (): Promise<{ received: number; byMonth: Array<{ month: string; payments_received: number }> }> => {
+    const paymentFigureScope = await figureScope(ctx, paymentEntity);
+    if (!paymentScope || !paymentFigureScope) return { received: 0, byMonth: [] };
     // The last twelve calendar months, this one included, by the same definition as payments received.
     const to = await today(ctx);
-    const months = await paymentsByMonth(ctx, { ...paymentFigureScope, from: monthStartBefore(to, 11), to });
-    collectionsByMonth = months.map((m) => ({ month: m.month, payments_received: centsToNumber(m.paymentsCents) }));
-  }
-  if (paymentScope) {
-    recentPayments = (
+    const [received, months] = await Promise.all([
+      paymentsReceivedCents(ctx, paymentFigureScope),
+      paymentsByMonth(ctx, { ...paymentFigureScope, from: monthStartBefore(to, 11), to }),
+    ]);
+    return { received: centsToNumber(received), byMonth: months.map((m) => ({ month: m.month, payments_received: centsToNumber(m.paymentsCents) })) };
+  };
+  const recentPaymentsSection = async (): Promise<unknown[]> => {
+    if (!paymentScope) return [];
+    return (
       await ctx.db
         .select({
           id: payments.id,
@@ -117,14 +122,17 @@ export async function dashboardSummary(ctx: Ctx) {
         .orderBy(desc(payments.payment_date), desc(payments.created_date))
         .limit(5)
     ).map((r) => ({ ...r, amount: money(r.amount) }));
-  }
+  };
+  const [invoiceFigures, recentInvoices, paymentFigures, recentPayments, totalOwners, totalProperties] = await Promise.all([
+    invoiceSection(), recentInvoicesSection(), paymentSection(), recentPaymentsSection(), countOf(ownerEntity, ownerScope), countOf(propertyEntity, propertyScope),
+  ]);
 
   return {
-    total_owners: await countOf(ownerEntity, ownerScope),
-    total_properties: await countOf(propertyEntity, propertyScope),
+    total_owners: totalOwners,
+    total_properties: totalProperties,
     ...invoiceFigures,
-    payments_received: paymentsReceived,
-    collections_by_month: collectionsByMonth,
+    payments_received: paymentFigures.received,
+    collections_by_month: paymentFigures.byMonth,
     recent_invoices: recentInvoices,
     recent_payments: recentPayments,
   };
