@@ -257,22 +257,25 @@ export const matchedDocumentSchema = z.object({
   reference: z.string().nullable(),
 });
 
+/** A statement line with what it is matched to (the lines page; matchBankLine, unmatchBankLine, excludeBankLine). */
+export const bankLineWithMatchesSchema = z.object({
+  id: z.string(),
+  statement_id: z.string(),
+  bank_account_id: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  description: z.string(),
+  payee: z.string().nullable(),
+  bank_reference: z.string().nullable(),
+  check_number: z.string().nullable(),
+  status: z.enum(BANK_LINE_STATUSES),
+  excluded_reason: z.string().nullable(),
+  matches: z.array(matchedDocumentSchema),
+});
+
 /** A page of a bank account's statement lines with their matches. */
 export const bankLinePageSchema = z.object({
-  rows: z.array(z.object({
-    id: z.string(),
-    statement_id: z.string(),
-    bank_account_id: z.string(),
-    date: z.string(),
-    amount: z.number(),
-    description: z.string(),
-    payee: z.string().nullable(),
-    bank_reference: z.string().nullable(),
-    check_number: z.string().nullable(),
-    status: z.enum(BANK_LINE_STATUSES),
-    excluded_reason: z.string().nullable(),
-    matches: z.array(matchedDocumentSchema),
-  })),
+  rows: z.array(bankLineWithMatchesSchema),
   total: z.number().int(),
 });
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { achBatchAnswer, achReturnsAnswer, createAchCreditBatchInput, createAchDebitBatchInput, importAchReturnsInput } from './ach.ts';
 import { inviteOwnersInput, inviteOwnersResultSchema } from './auth.ts';
 import {
-  BANK_LINE_STATUSES, completeReconciliationInput, excludeBankLineInput, matchBankLineInput, matchBankLinesAnswer, matchBankLinesInput,
-  matchedDocumentSchema, reconciliationViewSchema, setClearedInput, startReconciliationInput, unmatchBankLineInput, voidReconciliationInput,
+  bankLineWithMatchesSchema, completeReconciliationInput, excludeBankLineInput, matchBankLineInput, matchBankLinesAnswer, matchBankLinesInput,
+  reconciliationViewSchema, setClearedInput, startReconciliationInput, unmatchBankLineInput, voidReconciliationInput,
 } from './banking.ts';
 import { chargeRunInput, waiveLateFeeInput } from './charges.ts';
 import { collectionLetterIdsInput, LETTER_STATUSES, runCollectionsInput } from './collections.ts';
@@ -287,21 +287,6 @@ export const collectionsRunAnswer = z.object({
 /** emailInvoices: how many were sent, and which were skipped and why. */
 export const emailInvoicesAnswer = z.object({ sent: z.number().int(), skipped: z.array(z.object({ id: z.string(), reason: z.string() })) });
 
-/** matchBankLine, unmatchBankLine, excludeBankLine: the line with what it is matched to. */
-export const bankLineWithMatchesSchema = z.object({
-  id: z.string(),
-  statement_id: z.string(),
-  bank_account_id: z.string(),
-  date: z.string(),
-  amount: z.number(),
-  description: z.string(),
-  payee: z.string().nullable(),
-  bank_reference: z.string().nullable(),
-  check_number: z.string().nullable(),
-  status: z.enum(BANK_LINE_STATUSES),
-  excluded_reason: z.string().nullable(),
-  matches: z.array(matchedDocumentSchema),
-});
 
 /** createBackup: the association's JSON backup. */
 export const backupFileSchema = z.object({
