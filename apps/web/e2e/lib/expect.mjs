@@ -80,3 +80,19 @@ export async function expectValue(locator, value, { timeout = DEFAULT_TIMEOUT_MS
     throw new Error(`Expected ${locator} to hold '${value}' within ${timeout} ms, but it holds '${await input.inputValue().catch(() => '?')}'`, { cause: error });
   }
 }
+
+/**
+ * Waits until the element the locator matches carries the attribute with this value (a state the page sets after
+ * rendering, e.g. aria-sort once a new order is shown).
+ * @param {import('playwright-core').Locator} locator
+ * @param {string} name
+ * @param {string} value
+ */
+export async function expectAttribute(locator, name, value, { timeout = DEFAULT_TIMEOUT_MS } = {}) {
+  const carrying = locator.and(locator.page().locator(`[${name}="${value.replace(/"/g, '\\"')}"]`));
+  try {
+    await carrying.first().waitFor({ state: 'attached', timeout });
+  } catch (error) {
+    throw new Error(`Expected ${locator} to have ${name}="${value}" within ${timeout} ms, but it has ${JSON.stringify(await locator.first().getAttribute(name).catch(() => null))}`, { cause: error });
+  }
+}

@@ -1,3 +1,4 @@
+import { expectVisible } from '../lib/expect.mjs';
 import { FinancialScreen } from './items-page.mjs';
 
 /** The Collections screen: stages, the run (preview, post), the approval queue, the letters and the payment plans. */
@@ -22,6 +23,35 @@ export class CollectionsPage extends FinancialScreen {
     if (feeItem) await this.choose('Collection fee item', feeItem);
     if (approval) await this.dialog.getByRole('switch', { name: 'Letters wait for approval' }).click();
     await this.submit('Add Stage');
+  }
+
+  /**
+   * Waits for the letter row with every text to show the status, paging forward through the letters (newest first,
+   * a page at a time: other owners' letters of the same date can come first).
+   * @param {string[]} texts @param {string} status
+   */
+  async expectLetter(texts, status) {
+    const pages = this.page.locator('div', { has: this.letters }).filter({ has: this.page.getByRole('navigation', { name: 'Pages' }) }).last().getByRole('navigation', { name: 'Pages' });
+    let row = this.letters.getByRole('row');
+    for (const t of texts) row = row.filter({ hasText: t });
+    await expectVisible(this.letters.getByRole('row').nth(1));
+    // From the first page.
+    for (let back = 0; back < 100; back += 1) {
+      const previous = pages.getByRole('button', { name: 'Previous' });
+      if (!(await previous.isVisible()) || (await previous.isDisabled())) break;
+      await previous.click();
+    }
+    if (await pages.isVisible()) await expectVisible(pages.getByText(/^Showing 1–/));
+    for (let start = 1; start < 2000; ) {
+      if ((await row.count()) > 0) return expectVisible(row.getByText(status));
+      const next = pages.getByRole('button', { name: 'Next' });
+      if (!(await next.isVisible()) || (await next.isDisabled())) break;
+      const shown = (await pages.getByText(/^Showing /).innerText()).match(/^Showing (\d+)–(\d+)/);
+      start = Number(shown?.[2] ?? start) + 1;
+      await next.click();
+      await expectVisible(pages.getByText(new RegExp(`^Showing ${start}–`)));
+    }
+    return expectVisible(row.getByText(status));
   }
 
   /** @param {string} asOf */

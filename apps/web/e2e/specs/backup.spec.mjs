@@ -5,6 +5,8 @@ import { BackupPage } from '../pages/backup-page.mjs';
 import { downloadOf } from '../pages/owners-page.mjs';
 
 const COLLECTIONS = [
+  'assessmentSchedules', 'lateFeeRules', 'chargeRuns', 'chargeRunItems', 'collectionStages', 'collectionCases', 'collectionLetters', 'paymentPlans', 'mailJobs', 'emailDeliveries',
+  'bankAccounts', 'bankRules', 'bankStatements', 'bankStatementLines', 'bankLineMatches', 'bankReconciliations', 'bankReconciliationLines', 'autopayEnrollments', 'achBatches', 'achEntries',
   'owners', 'properties', 'ownerProperties', 'invoices', 'invoiceLineItems', 'payments', 'paymentInvoices', 'vendors', 'bills',
   'billLineItems', 'billPayments', 'funds', 'accounts', 'products', 'taxRates', 'orgSettings', 'users', 'ledgerEntries', 'periodClose', 'budgets', 'reserveComponents',
 ];
@@ -42,7 +44,7 @@ export default [
     const prefix = (company.organization_name || company.company_name).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
     expectEqual(file.fileName, `${prefix}-hoa-backup-${date}.json`, 'backup file name');
     const backup = JSON.parse(file.text);
-    expectEqual(backup.version, '1.0', 'version');
+    expectEqual(backup.version, '1.1', 'version');
     expectEqual(Object.keys(backup.data).sort(), [...COLLECTIONS].sort(), 'every collection');
     expectEqual(Object.keys(backup.schemas).sort(), [...COLLECTIONS].sort(), 'a schema per collection');
     if (!backup.data.owners.some((/** @type {any} */ o) => o.owner_id === oid)) throw new Error('the backup lacks the new owner');

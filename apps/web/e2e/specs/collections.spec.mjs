@@ -41,7 +41,7 @@ export default [
     await snap('collections-preview');
     await screen.postButton.click();
     await expectVisible(screen.toast('Posted'));
-    await expectVisible(screen.letters.getByRole('row').filter({ hasText: OWNER }).getByText('In outbox'));
+    await screen.expectLetter([OWNER], 'In outbox');
 
     // 68 days, 33 since the reminder: the final notice waits in the queue.
     await screen.runPreview('2031-03-25');
@@ -54,7 +54,7 @@ export default [
     await queued.getByRole('checkbox', { name: `Select ${OWNER}` }).check();
     await page.getByRole('button', { name: 'Approve Selected' }).click();
     await expectVisible(screen.toast('Approved 1 letter'));
-    await expectVisible(screen.letters.getByRole('row').filter({ hasText: 'E2E final notice' }).filter({ hasText: OWNER }).getByText('In outbox'));
+    await screen.expectLetter(['E2E final notice', OWNER], 'In outbox');
     const fees = await api.app('GET', `/entities/Invoice?q=${encodeURIComponent(JSON.stringify({ owner_id: owner.id, total_amount: 40 }))}`, { token });
     expectEqual(fees.length, 1, 'the final notice fee invoice');
 

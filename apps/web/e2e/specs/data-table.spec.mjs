@@ -1,4 +1,4 @@
-import { expectCount, expectEqual, expectURL, expectVisible } from '../lib/expect.mjs';
+import { expectAttribute, expectCount, expectEqual, expectURL, expectVisible } from '../lib/expect.mjs';
 import { adminToken, memberToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
 import { DataTable, sidewaysOverflow } from '../pages/data-table.mjs';
@@ -22,31 +22,31 @@ export default [
     const sortIs = (/** @type {string | null} */ value) => expectURL(page, (url) => url.pathname === '/TaxRates' && url.searchParams.get('sort') === value);
 
     await expectVisible(rates.header('Tax Name'));
-    expectEqual(await rates.ariaSort('Tax Name'), 'ascending', 'sorted by name at first (the spec)');
-    expectEqual(await rates.ariaSort('Tax Rate'), 'none', 'not by rate');
+    await expectAttribute(rates.header('Tax Name'), 'aria-sort', 'ascending');
+    await expectAttribute(rates.header('Tax Rate'), 'aria-sort', 'none');
     expectEqual(await rates.header('Description').getAttribute('aria-sort'), null, 'a column the server does not sort has no aria-sort');
     await mine([`${t} Alpha`, `${t} Beta`, `${t} Gamma`]);
 
     await rates.sortButton('Tax Rate').click();
     await sortIs('tax_rate');
-    expectEqual(await rates.ariaSort('Tax Rate'), 'ascending', 'by rate, ascending');
-    expectEqual(await rates.ariaSort('Tax Name'), 'none', 'no longer by name');
+    await expectAttribute(rates.header('Tax Rate'), 'aria-sort', 'ascending');
+    await expectAttribute(rates.header('Tax Name'), 'aria-sort', 'none');
     await mine([`${t} Beta`, `${t} Gamma`, `${t} Alpha`]);
     await snap('tax-rates-by-rate');
 
     await rates.sortButton('Tax Rate').click();
     await sortIs('-tax_rate');
-    expectEqual(await rates.ariaSort('Tax Rate'), 'descending', 'the same header turns the order around');
+    await expectAttribute(rates.header('Tax Rate'), 'aria-sort', 'descending');
     await mine([`${t} Alpha`, `${t} Gamma`, `${t} Beta`]);
 
     await page.reload();
     await expectVisible(rates.header('Tax Rate'));
-    expectEqual(await rates.ariaSort('Tax Rate'), 'descending', 'the order survives a reload');
+    await expectAttribute(rates.header('Tax Rate'), 'aria-sort', 'descending');
     await mine([`${t} Alpha`, `${t} Gamma`, `${t} Beta`]);
 
     await rates.sortButton('Tax Name').click();
     await sortIs(null);
-    expectEqual(await rates.ariaSort('Tax Name'), 'ascending', 'back to the default order, which the address leaves out');
+    await expectAttribute(rates.header('Tax Name'), 'aria-sort', 'ascending');
   }),
 
   spec('data table: the invoices show one empty row across the table, and one pager that pages', async ({ page, api, snap }) => {
@@ -54,7 +54,9 @@ export default [
     const fx = financeFixtures(api, token);
     const t = tag();
     const owner = await fx.owner('Paige', `Pager${t}`);
-    for (let i = 0; i < 51; i += 1) await fx.invoice(owner.id, { amount: `${10 + i}.00` });
+    /** @type {string[]} */
+    const made = [];
+    for (let i = 0; i < 51; i += 1) made.push((await fx.invoice(owner.id, { amount: `${10 + i}.00` })).id);
     await signInWithToken(page, token, '/Invoices');
     const invoices = new DataTable(page, 'Invoices');
     const search = page.getByRole('textbox', { name: 'Search invoices' });
@@ -79,6 +81,8 @@ export default [
     await snap('invoices-last-page');
     await invoices.previous.click();
     await invoices.expectShowing('Showing 1–50 of 51');
+    // Entered for this test only: deleted, so later specs (collections runs, reports) do not see this owner owing.
+    for (const id of made) await api.app('DELETE', `/entities/Invoice/${id}`, { token });
   }),
 
   spec('data table: on a phone (390×844) My Account\'s payments and the invoices fit the width, amounts in view', async ({ page, api, snap }) => {
@@ -88,7 +92,7 @@ export default [
     const today = isoToday();
     const owner = await api.app('POST', '/entities/Owner', { token, body: { owner_id: uniqueOwnerId(), first_name: 'Phoebe', last_name: `Phone${t}` } });
     const invoice = await fx.invoice(owner.id, { amount: '1234.56' });
-    await api.app('POST', '/functions/recordPayment', { token, body: { owner_id: owner.id, amount: '234.56', payment_date: today, invoice_ids: [invoice.id] } });
+    const { payment } = await api.app('POST', '/functions/recordPayment', { token, body: { owner_id: owner.id, amount: '234.56', payment_date: today, invoice_ids: [invoice.id] } });
     const member = await memberToken(api, { email: `phoebe.${t.toLowerCase()}@example.com`, full_name: `Phoebe Phone${t}`, role: 'owner' });
     await api.app('PUT', `/entities/User/${member.user.id}`, { token, body: { owner_id: owner.id } });
 
@@ -121,5 +125,8 @@ export default [
     overflow = await sidewaysOverflow(page);
     expectEqual(overflow <= 0, true, `Invoices fit the phone's width (overflow ${overflow}px)`);
     await snap('invoices-phone');
+    // Entered for this test only: the payment and the invoice deleted, so later specs do not see this owner owing.
+    await api.app('DELETE', `/entities/Payment/${payment.id}`, { token });
+    await api.app('DELETE', `/entities/Invoice/${invoice.id}`, { token });
   }),
 ];
