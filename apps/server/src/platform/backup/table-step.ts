@@ -39,6 +39,11 @@ export interface TableCollection {
   remap?: (values: Row, ref: RefFn) => void;
   /** The association's own record the file's record is (a seeded one): it is updated instead of a duplicate made. */
   existing?: (tx: Ctx, values: Row) => Promise<string | null>;
+  /**
+   * The existing record is kept as it is instead of taking the file's values (a record with a natural key that is
+   * the association's own: the day's scheduled run, the stage of a number of days); the file's refer to it.
+   */
+  keepExisting?: boolean;
   /** Names a record in refusals (its number, name or date). */
   describe?: (raw: Row) => string;
 }
@@ -178,6 +183,7 @@ export async function restoreTable(tx: Ctx, data: BackupData, ids: IdMaps, c: Ta
     const existing = c.existing ? await c.existing(tx, values) : null;
     if (existing && idCol) {
       own.set(str(raw.id), existing);
+      if (c.keepExisting) continue;
       const { id: _id, created_date: _c, created_by: _b, ...changes } = values;
       await tx.db.update(c.table).set(changes as never).where(eq(idCol, existing));
       continue;
