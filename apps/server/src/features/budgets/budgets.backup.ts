@@ -5,7 +5,7 @@ import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { budgetLines, budgets, reserveComponents } from '@covenant/db/schema/budgets';
 import type { Ctx } from '../../lib/context.ts';
-import type { BackupData, BackupStep, IdMaps } from '../../platform/backup/backup-step.ts';
+import { backupJsonSchema, type BackupData, type BackupStep, type IdMaps } from '../../platform/backup/backup-step.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { insertRestoredBudget } from './budget.commands.ts';
 
@@ -92,7 +92,6 @@ async function restorePlans(tx: Ctx, data: BackupData, ids: IdMaps): Promise<Rec
   return { budgets: budgetCount, reserveComponents: components.length };
 }
 
-const jsonSchema = (schema: z.ZodType) => () => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
 
 /** Budgets (with their lines) and reserve components: the association's plans. */
 export const plansBackupStep: BackupStep = {
@@ -100,8 +99,8 @@ export const plansBackupStep: BackupStep = {
   order: 30,
   tables: ['budgets', 'budget_lines', 'reserve_components'],
   collections: {
-    budgets: { entity: 'Budget', schema: jsonSchema(budgetsBackupSchema) },
-    reserveComponents: { entity: 'ReserveComponent', schema: jsonSchema(reserveComponentsBackupSchema) },
+    budgets: { entity: 'Budget', schema: backupJsonSchema(budgetsBackupSchema) },
+    reserveComponents: { entity: 'ReserveComponent', schema: backupJsonSchema(reserveComponentsBackupSchema) },
   },
   backup: backupPlans,
   restore: restorePlans,

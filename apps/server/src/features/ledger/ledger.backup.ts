@@ -5,7 +5,7 @@ import { toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import { journalEntries, journalLines, ledgerSettings } from '@covenant/db/schema/ledger';
 import type { Ctx } from '../../lib/context.ts';
-import type { BackupData, BackupStep, IdMaps } from '../../platform/backup/backup-step.ts';
+import { backupJsonSchema, type BackupData, type BackupStep, type IdMaps } from '../../platform/backup/backup-step.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { postEntry, type SourceType } from './ledger.service.ts';
 import { closeThroughAtLeast, postClosingEntry } from './periods.service.ts';
@@ -129,7 +129,6 @@ async function restoreLedger(tx: Ctx, data: BackupData, ids: IdMaps): Promise<Re
 }
 
 
-const jsonSchema = (schema: z.ZodType) => () => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
 
 /**
  * The ledger's step, after the documents (which re-post their own entries): journal entries and lines are append-only,
@@ -141,8 +140,8 @@ export const ledgerBackupStep: BackupStep = {
   order: 20,
   tables: ['journal_entries', 'journal_lines', 'ledger_settings'],
   collections: {
-    ledgerEntries: { entity: 'JournalEntry', schema: jsonSchema(ledgerEntrySchema) },
-    periodClose: { entity: 'LedgerSettings', schema: jsonSchema(periodCloseSchema) },
+    ledgerEntries: { entity: 'JournalEntry', schema: backupJsonSchema(ledgerEntrySchema) },
+    periodClose: { entity: 'LedgerSettings', schema: backupJsonSchema(periodCloseSchema) },
   },
   backup: backupLedger,
   restore: restoreLedger,

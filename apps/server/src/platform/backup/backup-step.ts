@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Ctx } from '../../lib/context.ts';
 
 /**
@@ -43,3 +44,6 @@ export interface BackupStep {
   /** Restores the step's collections; a collection missing from the file (an older file) is empty. */
   restore(tx: Ctx, data: BackupData, ids: IdMaps): Promise<Record<string, number>>;
 }
+
+/** A collection's JSON Schema in the backup file, from its zod schema (as the restore reads it). */
+export const backupJsonSchema = (schema: z.ZodType) => () => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
