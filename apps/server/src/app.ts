@@ -13,7 +13,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createDb, type DbHandle } from '@covenant/db/client';
 import type { AppConfig } from './config.ts';
-import { associationCtx, type Ctx, type Services } from './lib/context.ts';
+import { associationCtx, type Association, type Ctx, type Services } from './lib/context.ts';
 import { translateDbError } from './lib/db-errors.ts';
 import { AppError, NotFoundError } from './lib/errors.ts';
 import { assertEnrolledIfRequired, assertMember, assertWritable, bearerOf } from './lib/http.ts';
@@ -67,7 +67,7 @@ import { ChangeBus } from './platform/realtime/change-bus.ts';
 import { RealtimeServer } from './platform/realtime/realtime.server.ts';
 import { Scheduler } from './platform/scheduler/scheduler.ts';
 import { settingsRoutes } from './platform/settings/settings.routes.ts';
-import { Tenancy, type Association } from './platform/tenancy/tenancy.ts';
+import { Tenancy } from './platform/tenancy/tenancy.ts';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 

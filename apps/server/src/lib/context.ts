@@ -2,12 +2,6 @@ import type { Db } from '@covenant/db/client';
 import { orgSettings } from '@covenant/db/schema/community';
 import { todayIn } from '@covenant/contracts/dates';
 import type { AppConfig } from '../config.ts';
-import type { Mailer } from '../platform/email/mailer.ts';
-import type { Auth } from '../platform/auth/better-auth.ts';
-import type { FileStore } from '../platform/files/file-store.ts';
-import type { AssociationChanges, ChangeBus } from '../platform/realtime/change-bus.ts';
-import type { Registry } from '../platform/registry.ts';
-import type { Association, Tenancy } from '../platform/tenancy/tenancy.ts';
 
 /** The signed-in caller, as the services see them. */
 export interface Actor {
@@ -32,20 +26,23 @@ export interface Client {
   ip: string;
 }
 
+/** One association of the instance: its app id, its schema, and a database whose queries run in that schema. */
+export interface Association {
+  app_id: string;
+  schema_name: string;
+  name: string;
+  state: string | null;
+  archived: boolean;
+  db: Db;
+}
+
+/**
+ * The instance's services, as every piece of work reaches them (ctx.services). The platform's own (mail, auth,
+ * realtime, files, registry, tenancy) are added by platform/services.ts through declaration merging, so that lib
+ * imports nothing from platform.
+ */
 export interface Services {
   config: AppConfig;
-  mailer: Mailer;
-  auth: Auth;
-  /** What an association's work publishes (its records' changes, for realtime). */
-  changes: AssociationChanges;
-  /** Every association's changes, for the realtime server and the instance's own work. */
-  bus: ChangeBus;
-  /** Uploaded files: the local folder or an S3-compatible bucket. */
-  files: FileStore;
-  /** The entities, functions and reports the features registered. */
-  registry: Registry;
-  /** The associations of the instance. */
-  tenancy: Tenancy;
   /** Told after a transaction that posted to an association's ledger commits (folds running totals). */
   onLedgerWrite?: (association: Association) => void;
 }

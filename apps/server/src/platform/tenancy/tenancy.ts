@@ -1,17 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db, DbHandle } from '@covenant/db/client';
+import type { DbHandle } from '@covenant/db/client';
 import { schemaOfAppId } from '@covenant/db/migrator';
 import { associations } from '@covenant/db/schema/shared';
-
-/** One association of the instance: its app id, its schema, and a database whose queries run in that schema. */
-export interface Association {
-  app_id: string;
-  schema_name: string;
-  name: string;
-  state: string | null;
-  archived: boolean;
-  db: Db;
-}
+import type { Association } from '../../lib/context.ts';
 
 type Row = typeof associations.$inferSelect;
 
