@@ -30,6 +30,7 @@ import { budgetsFeature } from './features/budgets/budgets.feature.ts';
 import { dashboardFeature } from './features/dashboard/dashboard.feature.ts';
 import { fundsFeature } from './features/funds/funds.feature.ts';
 import { invoicesFeature } from './features/invoices/invoices.feature.ts';
+import { journalFeature } from './features/journal/journal.feature.ts';
 import { itemsFeature } from './features/items/items.feature.ts';
 import { ledgerFeature } from './features/ledger/ledger.feature.ts';
 import { AccountTotalsFolder, foldAccountTotals } from './features/ledger/ledger-totals.service.ts';
@@ -74,7 +75,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Every feature of the app; their entities, functions, reports and routes make the registries. */
 export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
-  invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature,
+  invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature, journalFeature,
   budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
   collectionsFeature, portfolioFeature, bankingFeature, achFeature,
 ];

@@ -1,4 +1,5 @@
 import { analyzeIfBulk } from '../../lib/analyze.ts';
+import { CHARGE_RUN_LOCK } from '../../lib/advisory-locks.ts';
 import { sql } from 'drizzle-orm';
 import type { ChargeJob } from '@covenant/contracts/charges';
 import { chargeRunsQuery } from '@covenant/contracts/charges';
@@ -30,9 +31,6 @@ import { lateCharges } from './late-fee.rules.ts';
  * charge, all in one transaction under one advisory lock. The run records' unique key (job, schedule or rule,
  * unit or invoice, owner, period, kind) is what makes a repeated, concurrent or restarted run bill nothing twice.
  */
-
-/** The scheduled jobs (and collections) share one lock: a run of one sees everything another committed. */
-export const CHARGE_RUN_LOCK = 71_004;
 
 export interface ChargeItem {
   job: ChargeJob;

@@ -1,23 +1,19 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { journalEntryPageSchema, ledgerStatusSchema, ledgerVerificationSchema } from '@covenant/contracts/ledger';
+import { ledgerStatusSchema, ledgerVerificationSchema } from '@covenant/contracts/ledger';
 import { fileResponse } from '@covenant/contracts/platform';
 import type { Ctx } from '../../lib/context.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import type { Feature } from '../../platform/registry.ts';
-import { importOpeningBalancesFn, listJournalEntries, postJournalEntry, reverseJournalEntry } from '../journal/journal.service.ts';
 import { exportLedger, exportQuery } from './export.service.ts';
 import { sealJournal, verifyJournal } from './hash-chain.service.ts';
 import { closePeriod, closeYearFn, ledgerStatus, reopenPeriod } from './periods.service.ts';
 import { ledgerBackupStep } from './ledger.backup.ts';
 
 const params = z.object({ appId: z.string() });
-const journalQuery = z.object({ type: z.string().optional(), from: z.string().optional(), to: z.string().optional(), limit: z.string().optional(), skip: z.string().optional() });
 
 async function ledgerRoutes(app: FastifyInstance) {
-  app.get('/api/apps/:appId/journal-entries', { schema: { tags: ['ledger'], params, querystring: journalQuery, response: { 200: journalEntryPageSchema } } }, async (request) => listJournalEntries(request.ctx, request.query));
-
   /** The closed-through date and the first date still open (Reports show it). */
   app.get('/api/apps/:appId/ledger/status', { schema: { tags: ['ledger'], params, response: { 200: ledgerStatusSchema } } }, async (request) => {
     const ctx = request.ctx as Ctx;
@@ -47,6 +43,6 @@ export const ledgerFeature: Feature = {
   backup: [ledgerBackupStep],
   // Every posting (documents, runs, manual entries, closes) publishes it: the journal and the reports refresh.
   topics: [{ name: 'JournalEntry', resource: 'chart_of_accounts' }],
-  functions: [postJournalEntry, reverseJournalEntry, importOpeningBalancesFn, closePeriod, reopenPeriod, closeYearFn],
+  functions: [closePeriod, reopenPeriod, closeYearFn],
   routes: ledgerRoutes,
 };
