@@ -12,7 +12,8 @@ import { addMember } from '../src/platform/auth/auth.service.ts';
 import { withTransaction, type Ctx } from '../src/lib/context.ts';
 import { systemAccounts, systemFunds } from '../src/features/accounts/accounts.service.ts';
 import { refreshPaidAmounts } from '../src/features/invoices/invoice.commands.ts';
-import { insertApplications, insertPayments } from '../src/features/payments/payment.commands.ts';
+import { insertApplications } from '../src/features/payment-applications/applications.service.ts';
+import { insertPayments } from '../src/features/payments/payment.commands.ts';
 
 export const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez'];
 

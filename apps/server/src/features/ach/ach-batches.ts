@@ -13,8 +13,9 @@ import { requirePermission } from '../../platform/access/access.service.ts';
 import { publishRecord, recordForActor } from '../../platform/entities/entities.service.ts';
 import type { EntityDef } from '../../platform/entities/entity-def.ts';
 import { bankAccountEntity, NO_BANK_KEY_MESSAGE } from '../banking/bank-accounts.ts';
-import { billPhaseOf } from '../bills/bill.rules.ts';
-import { lockBill, payBill } from '../bills/bill.commands.ts';
+import { phaseOf } from '../document-lifecycle/lifecycle.rules.ts';
+import { lockBill } from '../bills/bill.commands.ts';
+import { payBill } from '../bills/bill-payments.ts';
 import { billEntity } from '../bills/bills.entities.ts';
 import { VENDOR_SECRET_CONTEXT } from '../vendors/vendors.feature.ts';
 import { recordAndApplyMany } from '../payments/payment.commands.ts';
@@ -264,7 +265,7 @@ export const createAchCreditBatch = defineFunction('createAchCreditBatch', async
       await recordForActor(tx, billEntity, id, 'update', { changing: ['payments'] });
       const bill = await lockBill(tx, id);
       const cents = toCents(bill.balance_due);
-      if (billPhaseOf(bill.status) !== 'recorded' || cents <= 0) throw new ConflictError(`Bill ${bill.bill_number} is ${bill.status}: only an open bill with a balance due can be paid`, 'bill_not_open');
+      if (phaseOf(bill.status) !== 'issued' || cents <= 0) throw new ConflictError(`Bill ${bill.bill_number} is ${bill.status}: only an open bill with a balance due can be paid`, 'bill_not_open');
       const [vendor] = await tx.db.select().from(vendors).where(eq(vendors.id, bill.vendor_id)).limit(1);
       if (!vendor!.bank_routing_number || !vendor!.bank_account_number_sealed) {
         throw new AppError(400, 'vendor_bank_missing', `${vendor!.vendor_name} has no bank details for ACH (bill ${bill.bill_number}): add the routing and account numbers on the vendor first`);

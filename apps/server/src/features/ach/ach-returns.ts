@@ -10,7 +10,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { publishRecord, recordForActor } from '../../platform/entities/entities.service.ts';
-import { billPaymentEntity } from '../bills/bills.entities.ts';
+import { billPaymentEntity } from '../bills/bill-payments.ts';
 import { bouncePayment } from '../payments/payment.commands.ts';
 import { VENDOR_SECRET_CONTEXT, vendorEntity } from '../vendors/vendors.feature.ts';
 import { applyChangeNotice, decideReturn, readAchReturnsFile } from './ach-returns.rules.ts';

@@ -16,7 +16,7 @@ import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { openInvoicesOn } from '../invoices/open-as-of.ts';
 import { insertInvoices, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
-import { defaultDueDate } from '../invoices/invoice.rules.ts';
+import { defaultDueDate, receivable } from '../document-lifecycle/lifecycle.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
 import { orgPolicy } from '../org-settings/org-policy.ts';
 import { applyCreditsToCharges } from '../payments/payment.commands.ts';
@@ -215,7 +215,7 @@ async function lateFeeCharges(ctx: Ctx, asOf: string, dryRun: boolean): Promise<
       const common = {
         job: 'late_fees' as const, source_id: ruleId, source_name: r.name as string, target_id: inv.id as string, owner_id: inv.owner_id as string,
         owner_number: inv.owner_number as string, owner_name: `${inv.first_name as string} ${inv.last_name as string}`.trim(), property_id: (inv.property_id as string | null) ?? null,
-        unit_number: (inv.unit_number as string | null) ?? null, invoice_date: asOf, due_date: defaultDueDate(asOf), product_id: r.late_fee_product_id as string,
+        unit_number: (inv.unit_number as string | null) ?? null, invoice_date: asOf, due_date: defaultDueDate(receivable, asOf), product_id: r.late_fee_product_id as string,
         account_id: r.product_account_id as string, fund_id: r.product_fund_id as string, charged_invoice_number: inv.invoice_number as string,
       };
       // The fee's period is the month the charge fell due (once per invoice); interest's is the run's month.

@@ -20,11 +20,13 @@ import { listOf as listRecords } from '../../platform/backup/table-step.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { columnsOf, serialize } from '../../platform/entities/query.ts';
 import { controlAccountIds, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
-import { assertBillPayment, computeBill } from '../bills/bill.rules.ts';
-import { insertBillPayments, insertBills, replayBillCancellation, type CompletedBillLine, type NewBillDoc } from '../bills/bill.commands.ts';
+import { assertBillPayment } from '../bills/bill.rules.ts';
+import { insertBills, replayBillCancellation, type CompletedBillLine, type NewBillDoc } from '../bills/bill.commands.ts';
+import { insertBillPayments } from '../bills/bill-payments.ts';
 import { insertInvoices, replayInvoiceCancellation, type CompletedLine, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
-import { computeInvoice, peakApplied } from '../invoices/invoice.rules.ts';
-import { insertApplications, insertPayments, replayBounce, replayReversedApplications } from '../payments/payment.commands.ts';
+import { computeDocument, payable, peakApplied, receivable } from '../document-lifecycle/lifecycle.rules.ts';
+import { insertApplications, replayReversedApplications } from '../payment-applications/applications.service.ts';
+import { insertPayments, replayBounce } from '../payments/payment.commands.ts';
 import { applicationDate, assertApplication } from '../payments/payment.rules.ts';
 import { payableByFund, receivableByFund, splitByFund, type FundAmount } from '../ledger/posting.rules.ts';
 import { syncAssociationName } from '../org-settings/org-settings.feature.ts';
@@ -462,7 +464,7 @@ async function restoreReceivables(tx: Ctx, data: Record<string, unknown>, maps: 
       owner_id: v.owner_id as string, property_id: (v.property_id as string | null) ?? null, tax_rate_id: (v.tax_rate_id as string | null) ?? null, tax_rate: taxRate,
       notes: v.notes as string | null, payment_terms: v.payment_terms as string | null, phase, lines,
     };
-    const computed = naming(where, () => computeInvoice({ ...doc, id: doc.id!, paidCents: 0 }, acc, fundIds));
+    const computed = naming(where, () => computeDocument(receivable, { id: doc.id!, party_id: doc.owner_id, property_id: doc.property_id, tax: doc.tax_rate, phase: doc.phase, lines: doc.lines, paidCents: 0 }, acc, fundIds));
     const byFund = receivableByFund({ lines: doc.lines.map((l, k) => ({ ...l, cents: computed.lineCents[k]! })), taxCents: computed.taxCents }, fundIds);
     invoiceByOld.set(str(raw.id), { doc, where, totalCents: computed.totalCents, byFund, cancelledOn, reason: (raw.cancel_reason as string | null) ?? null, inForceCents: 0 });
   }
@@ -581,7 +583,7 @@ async function restorePayables(tx: Ctx, data: Record<string, unknown>, maps: Map
     const v = contractValues(tx, 'bills', { ...raw, vendor_id: mapRef(maps, 'vendor', raw.vendor_id, 'vendor_id', where) }, where);
     const cancelledOn = optionalDateOf(raw, 'cancelled_date', where);
     const status = str(v.status || 'pending');
-    const phase = status === 'draft' ? 'draft' : status === 'cancelled' ? (cancelledOn ? 'recorded' : 'cancelled') : 'recorded';
+    const phase = status === 'draft' ? 'draft' : status === 'cancelled' ? (cancelledOn ? 'issued' : 'cancelled') : 'issued';
     const lines: CompletedBillLine[] = (lineGroups.get(str(raw.id)) ?? []).map(({ raw: lr, where: lw }) => {
       const lv = contractValues(tx, 'billLineItems', {
         ...lr, bill_id: '000000000000000000000000', account_id: mapRef(maps, 'account', lr.account_id, 'account_id', lw), fund_id: mapRef(maps, 'fund', lr.fund_id, 'fund_id', lw),
@@ -599,9 +601,9 @@ async function restorePayables(tx: Ctx, data: Record<string, unknown>, maps: Map
       id: newId(), bill_number: v.bill_number as string, vendor_id: v.vendor_id as string, bill_date: v.bill_date as string, due_date: (v.due_date as string | null) ?? (v.bill_date as string),
       tax_amount: centsToDecimal(toCents((v.tax_amount as number | null) ?? 0)), payment_terms: v.payment_terms as string | null, notes: v.notes as string | null, phase, lines,
     };
-    const computed = naming(where, () => computeBill({ id: doc.id!, vendor_id: doc.vendor_id, phase: doc.phase, tax_amount: doc.tax_amount, lines, paidCents: 0 }, acc, fundIds));
+    const computed = naming(where, () => computeDocument(payable, { id: doc.id!, party_id: doc.vendor_id, tax: doc.tax_amount, phase: doc.phase, lines, paidCents: 0 }, acc, fundIds));
     const byFund = payableByFund({ lines: lines.map((l, k) => ({ ...l, cents: computed.lineCents[k]! })), taxCents: computed.taxCents }, fundIds);
-    billByOld.set(str(raw.id), { doc, where, balanceCents: doc.phase === 'recorded' ? computed.totalCents : 0, byFund, paidByFund: new Map(), cancelledOn, reason: (raw.cancel_reason as string | null) ?? null });
+    billByOld.set(str(raw.id), { doc, where, balanceCents: doc.phase === 'issued' ? computed.totalCents : 0, byFund, paidByFund: new Map(), cancelledOn, reason: (raw.cancel_reason as string | null) ?? null });
   }
   const paymentRows: Parameters<typeof insertBillPayments>[1][number][] = [];
   for (const [i, raw] of listOf(data, 'billPayments').entries()) {
@@ -634,7 +636,7 @@ async function restorePayables(tx: Ctx, data: Record<string, unknown>, maps: Map
   await insertBills(tx, [...billByOld.values()].map((b) => b.doc));
   await insertBillPayments(tx, paymentRows);
   for (const b of billByOld.values()) {
-    if (b.doc.phase === 'recorded' && b.cancelledOn) await replayBillCancellation(tx, b.doc.id!, b.cancelledOn, b.reason);
+    if (b.doc.phase === 'issued' && b.cancelledOn) await replayBillCancellation(tx, b.doc.id!, b.cancelledOn, b.reason);
   }
   return { bills: billByOld.size, billLineItems: [...billByOld.values()].reduce((s, b) => s + b.doc.lines.length, 0), billPayments: paymentRows.length };
 }

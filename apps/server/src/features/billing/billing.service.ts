@@ -11,7 +11,7 @@ import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordForActor } from '../../platform/entities/entities.service.ts';
 import { assertLineAccount, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import { insertInvoices, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
-import { defaultDueDate } from '../invoices/invoice.rules.ts';
+import { defaultDueDate, receivable } from '../document-lifecycle/lifecycle.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
 import { productEntity } from '../items/items.feature.ts';
 
@@ -58,7 +58,7 @@ export const runMonthlyBillingFn = defineFunction('runMonthlyBilling', async (ct
       order by p.id, op.ownership_percentage desc, op.start_date asc, op.created_date asc`)).rows as Array<{ property_id: string; fee: string; owner_id: string; owner_number: string }>;
     if (units.length === 0) return { created: 0, total: 0, invoice_date: input.invoice_date };
 
-    const dueDate = defaultDueDate(input.invoice_date);
+    const dueDate = defaultDueDate(receivable, input.invoice_date);
     let total = 0;
     const docs: NewInvoiceDoc[] = units.map((u) => {
       const cents = toCents(u.fee);

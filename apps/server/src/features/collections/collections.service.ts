@@ -15,7 +15,7 @@ import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { lineFund, systemAccounts } from '../accounts/accounts.service.ts';
 import { insertInvoices, type NewInvoiceDoc } from '../invoices/invoice.commands.ts';
-import { defaultDueDate } from '../invoices/invoice.rules.ts';
+import { defaultDueDate, receivable } from '../document-lifecycle/lifecycle.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
 import { openInvoicesOn } from '../invoices/open-as-of.ts';
 import { deliver, logDelivery } from '../mailings/mailings.service.ts';
@@ -161,7 +161,7 @@ async function chargeFees(ctx: Ctx, on: string, letters: ReadonlyArray<{ id: str
   const fundOf = new Map<string | null, string>();
   for (const l of due) if (!fundOf.has(l.fee_fund_id)) fundOf.set(l.fee_fund_id, await lineFund(ctx, l.fee_fund_id));
   const docs: NewInvoiceDoc[] = due.map((l) => ({
-    invoice_number: numberFor(l.owner_number), invoice_date: on, due_date: defaultDueDate(on), owner_id: l.owner_id, property_id: null, tax_rate_id: null, tax_rate: null, phase: 'issued',
+    invoice_number: numberFor(l.owner_number), invoice_date: on, due_date: defaultDueDate(receivable, on), owner_id: l.owner_id, property_id: null, tax_rate_id: null, tax_rate: null, phase: 'issued',
     lines: [{ product_id: l.fee_product_id, description: `Collection fee: ${l.stage_name}`, quantity: '1', unit_price: centsToDecimal(l.fee_cents), account_id: l.fee_account_id!, fund_id: fundOf.get(l.fee_fund_id)!, extended_price: centsToDecimal(l.fee_cents) }],
   }));
   const ids = await insertInvoices(ctx, docs);

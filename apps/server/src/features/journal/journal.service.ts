@@ -212,7 +212,7 @@ export const importOpeningBalancesFn = defineFunction('importOpeningBalances', a
     }
     if (vendors.length) {
       await insertBills(tx, vendors.map((v) => ({
-        bill_number: v.reference, vendor_id: v.vendor_id, bill_date: input.as_of, due_date: addDays(input.as_of, 30), tax_amount: '0', notes: 'Opening balance', phase: 'recorded' as const,
+        bill_number: v.reference, vendor_id: v.vendor_id, bill_date: input.as_of, due_date: addDays(input.as_of, 30), tax_amount: '0', notes: 'Opening balance', phase: 'issued' as const,
         lines: [{ description: 'Opening balance', quantity: '1', unit_price: centsToDecimal(v.cents), account_id: acc.opening_balances, fund_id: fundIds.operating, extended_price: centsToDecimal(v.cents) }],
       })));
     }

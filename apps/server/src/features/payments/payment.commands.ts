@@ -19,12 +19,15 @@ import type { Row } from '../../platform/entities/entity-def.ts';
 import { bankAccount, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import { createInvoice, lockInvoice, refreshPaidAmounts, settleInvoice, type InvoiceRow } from '../invoices/invoice.commands.ts';
 import { invoiceEntity } from '../invoices/invoices.entities.ts';
-import { phaseOf } from '../invoices/invoice.rules.ts';
+import { phaseOf } from '../document-lifecycle/lifecycle.rules.ts';
 import { bulkNumbers, nextDocumentNumber } from '../invoices/numbering.ts';
-import { openByFund, openByFundMany, postEntries, postEntry, reverseSource } from '../ledger/ledger.service.ts';
-import { applicationPosting, paymentPosting, splitByFund } from '../ledger/posting.rules.ts';
+import { openByFund, openByFundMany, postEntries, reverseSource } from '../ledger/ledger.service.ts';
+import { paymentPosting, splitByFund } from '../ledger/posting.rules.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
 import { paymentEntity, paymentInvoiceEntity } from './payments.entities.ts';
+import {
+  eraseApplication, insertApplications, linksOfPayment, reverseApplication, unappliedCents,
+} from '../payment-applications/applications.service.ts';
 import { orgPolicy } from '../org-settings/org-policy.ts';
 import { applicationDate, applicationOrder, assertApplication, chargeKind, planBounce, type OpenCharge } from './payment.rules.ts';
 import { assertNotMatched } from '../banking/matching.service.ts';
@@ -36,7 +39,6 @@ import { assertNotMatched } from '../banking/matching.service.ts';
  */
 
 export type PaymentRow = typeof payments.$inferSelect;
-type LinkRow = typeof paymentInvoices.$inferSelect;
 
 /**
  * The bank accounts' funds, for the payments that deposit into them. An opening credit (imported opening
@@ -79,20 +81,6 @@ async function lockInvoices(ctx: Ctx, ids: Iterable<string>): Promise<Map<string
   return out;
 }
 
-async function linksOfPayment(ctx: Ctx, paymentId: string): Promise<LinkRow[]> {
-  return ctx.db.select().from(paymentInvoices).where(eq(paymentInvoices.payment_id, paymentId)).orderBy(asc(paymentInvoices.created_date), asc(paymentInvoices.id));
-}
-
-/** What part of a payment is not applied to invoices: the owner's credit from it (none once bounced). */
-export async function unappliedCents(ctx: Ctx, payment: PaymentRow): Promise<number> {
-  if (payment.status === 'bounced') return 0;
-  const [a] = await ctx.db
-    .select({ total: sql<string>`coalesce(sum(${paymentInvoices.amount_applied}), 0)` })
-    .from(paymentInvoices)
-    .where(and(eq(paymentInvoices.payment_id, payment.id), isNull(paymentInvoices.reversed_date)));
-  return toCents(payment.amount) - toCents(a?.total ?? 0);
-}
-
 /** The payment an earlier request with the same idempotency key recorded. */
 export async function paymentByIdempotencyKey(ctx: Ctx, key: string | undefined): Promise<PaymentRow | undefined> {
   if (!key) return undefined;
@@ -117,33 +105,6 @@ export async function insertPayments(ctx: Ctx, docs: ReadonlyArray<Omit<typeof p
   if (rows.length <= 20) for (const p of rows) await publishRecord(ctx, paymentEntity, p.id, 'create');
   else onCommit(ctx, () => ctx.services.changes.publish({ entity: 'Payment', type: 'create', id: '*', record: {}, timestamp: new Date().toISOString() }));
   return rows.map((r) => r.id);
-}
-
-/**
- * Inserts applications checked by the caller (restore) and posts each on its applied date (Dr Owner
- * Prepayments / Cr A/R); the invoices' amounts are the caller's to settle.
- */
-export async function insertApplications(
-  ctx: Ctx,
-  rows: ReadonlyArray<typeof paymentInvoices.$inferInsert & { id: string; owner_id: string; payment_number: string; invoice_number: string; payment_fund_id: string }>,
-): Promise<void> {
-  const acc = await systemAccounts(ctx);
-  const createdBy = ctx.actor?.email ?? null;
-  const stored = rows.map(({ owner_id: _o, payment_number: _p, invoice_number: _i, payment_fund_id: _f, ...r }) => ({ ...r, created_by: createdBy }));
-  for (let i = 0; i < stored.length; i += 500) await ctx.db.insert(paymentInvoices).values(stored.slice(i, i + 500));
-  analyzeIfBulk(ctx, stored.length, ['payment_invoices']);
-  await postEntries(
-    ctx,
-    rows.map((r) => ({
-      date: r.applied_date, memo: `Payment ${r.payment_number} applied to ${r.invoice_number}`, source_type: 'payment_application' as const, source_id: r.id,
-      lines: applicationPosting({ payment_id: r.payment_id, invoice_id: r.invoice_id, owner_id: r.owner_id, payment_fund_id: r.payment_fund_id, split: r.fund_split }, acc),
-    })),
-  );
-}
-
-/** Restore: applications the file records as reversed (by a cancellation or a bounce), reversed on their own dates. */
-export async function replayReversedApplications(ctx: Ctx, links: ReadonlyArray<{ id: string; payment_number: string; reversed_date?: string | null }>): Promise<void> {
-  for (const l of links) await reverseSource(ctx, 'payment_application', l.id, `Payment ${l.payment_number} application reversed (restored)`, l.reversed_date!);
 }
 
 /** Restore: a restored payment bounced on `on` (its applications' reversals are replayed from the file's dates). */
@@ -210,11 +171,10 @@ async function applyLocked(ctx: Ctx, payment: PaymentRow, invoice: InvoiceRow, c
   const split = splitByFund(cents, await openByFund(ctx, acc.accounts_receivable, 'invoice', invoice.id));
   const paymentFund = (await fundsOfAccounts(ctx, [payment.deposit_account_id])).get(payment.deposit_account_id)!;
   const id = newId();
-  await ctx.db.insert(paymentInvoices).values({ id, payment_id: payment.id, invoice_id: invoice.id, amount_applied: centsToDecimal(cents), applied_date: date, fund_split: split, created_by: ctx.actor?.email ?? null });
-  await postEntry(ctx, {
-    date, memo: `Payment ${payment.payment_number} applied to ${invoice.invoice_number}`, source_type: 'payment_application', source_id: id,
-    lines: applicationPosting({ payment_id: payment.id, invoice_id: invoice.id, owner_id: payment.owner_id, payment_fund_id: paymentFund, split }, acc),
-  });
+  await insertApplications(ctx, [{
+    id, payment_id: payment.id, invoice_id: invoice.id, amount_applied: centsToDecimal(cents), applied_date: date, fund_split: split,
+    owner_id: payment.owner_id, payment_number: payment.payment_number, invoice_number: invoice.invoice_number, payment_fund_id: paymentFund,
+  }]);
   await settleInvoice(ctx, await lockInvoice(ctx, invoice.id));
   await publishRecord(ctx, paymentInvoiceEntity, id, 'create');
   return id;
@@ -248,8 +208,7 @@ export async function removeApplication(ctx: Ctx, linkId: string): Promise<void>
     const invoice = await lockInvoice(tx, found.invoice_id as string);
     const [link] = await tx.db.select().from(paymentInvoices).where(and(eq(paymentInvoices.id, linkId), isNull(paymentInvoices.reversed_date))).limit(1);
     if (!link) throw new NotFoundError('Payment application not found');
-    await reverseSource(tx, 'payment_application', linkId, 'Payment application removed');
-    await tx.db.delete(paymentInvoices).where(eq(paymentInvoices.id, linkId));
+    await eraseApplication(tx, link, 'Payment application removed');
     await settleInvoice(tx, invoice);
     await publishRecord(tx, paymentInvoiceEntity, linkId, 'delete', found);
   });
@@ -475,8 +434,7 @@ export async function deletePayment(ctx: Ctx, id: string): Promise<void> {
       }
       const locked = await lockInvoices(tx, links.map((l) => l.invoice_id));
       for (const link of links) {
-        await reverseSource(tx, 'payment_application', link.id, `Payment ${payment.payment_number} deleted`);
-        await tx.db.delete(paymentInvoices).where(eq(paymentInvoices.id, link.id));
+        await eraseApplication(tx, link, `Payment ${payment.payment_number} deleted`);
         await publishRecord(tx, paymentInvoiceEntity, link.id, 'delete', link as unknown as Row);
       }
       await reverseSource(tx, 'payment', id, `Payment ${payment.payment_number} deleted`);
@@ -521,9 +479,9 @@ async function bounceLocked(ctx: Ctx, payment: PaymentRow, date: string, reason:
   const locked = await lockInvoices(ctx, links.map((l) => l.invoice_id));
   const memo = `Payment ${payment.payment_number} bounced: ${reason}`;
   for (const a of plan.applications) {
-    await reverseSource(ctx, 'payment_application', a.id, memo, a.on);
-    await ctx.db.update(paymentInvoices).set({ reversed_date: a.on }).where(eq(paymentInvoices.id, a.id));
-    await publishRecord(ctx, paymentInvoiceEntity, a.id, 'delete', links.find((l) => l.id === a.id) as unknown as Row);
+    const link = links.find((l) => l.id === a.id)!;
+    await reverseApplication(ctx, link, memo, a.on);
+    await publishRecord(ctx, paymentInvoiceEntity, a.id, 'delete', link as unknown as Row);
   }
   await reverseSource(ctx, 'payment', payment.id, memo, plan.paymentOn);
   await ctx.db.update(payments).set({ status: 'bounced', bounced_date: plan.paymentOn, bounce_reason: reason }).where(eq(payments.id, payment.id));

@@ -3,7 +3,7 @@ import { laterDate } from '@covenant/contracts/dates';
 import { centsToDecimal } from '@covenant/contracts/money';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { applicationPosting, paymentPosting, reversed, type FundAmount, type PostingLine, type SystemAccounts } from '../ledger/posting.rules.ts';
-import type { InvoicePhase } from '../invoices/invoice.rules.ts';
+import type { DocumentPhase as InvoicePhase } from '../document-lifecycle/lifecycle.rules.ts';
 
 /**
  * Payment rules without I/O: when an application posts, which applications a payment and an invoice accept,

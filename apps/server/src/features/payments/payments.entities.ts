@@ -1,8 +1,9 @@
 import { isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paymentInput, paymentInvoiceInput } from '@covenant/contracts/entities';
-import { paymentInvoices, payments } from '@covenant/db/schema/finance';
+import { payments } from '@covenant/db/schema/finance';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
+import { paymentApplicationRecord } from '../payment-applications/applications.service.ts';
 import { applyPayment, createPayment, deletePayment, paymentByIdempotencyKey, removeApplication, updatePayment, type NewPaymentInput } from './payment.commands.ts';
 
 /** Owner payments: every generic write goes through the payment commands. Owners read their own. */
@@ -34,15 +35,8 @@ export const paymentEntity: EntityDef = {
  * a cancellation or a bounce reversed stays as history, hidden from reads.
  */
 export const paymentInvoiceEntity: EntityDef = {
-  name: 'PaymentInvoice',
-  label: 'payment application',
-  table: paymentInvoices,
-  resource: 'payments',
+  ...paymentApplicationRecord,
   createInput: paymentInvoiceInput as unknown as z.ZodType<Row>,
-  hiddenColumns: ['reversed_date'],
-  visibleWhere: () => isNull(paymentInvoices.reversed_date),
-  scope: { kind: 'parent', field: 'payment_id', parent: payments },
-  ownEditable: [],
   writes: {
     create: (ctx, values) => applyPayment(ctx, values as unknown as { payment_id: string; invoice_id: string; amount_applied: number }),
     update: () => Promise.reject(new Error('unreachable: applications have no update input')),
