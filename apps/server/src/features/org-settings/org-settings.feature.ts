@@ -8,6 +8,7 @@ import { ConflictError, ForbiddenError } from '../../lib/errors.ts';
 import { isAdmin } from '../../platform/access/access.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import type { Feature } from '../../platform/registry.ts';
+import { orgSettingsBackupStep } from './org-settings.backup.ts';
 
 /** Who may join and how staff sign in are administrators' decisions. */
 function guardAdminOnlySettings(ctx: Ctx, values: Row) {
@@ -46,6 +47,7 @@ export const orgSettingsEntity: EntityDef = {
 export const orgSettingsFeature: Feature = {
   name: 'org-settings',
   entities: [orgSettingsEntity],
+  backup: [orgSettingsBackupStep],
   // A start after an upgrade: the registry takes the name the settings give (kept in step by every save after).
   seed: async (ctx) => {
     const [row] = await ctx.db.select().from(orgSettings).limit(1);

@@ -7,6 +7,7 @@ import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { registerListRoute } from '../../platform/entities/list-page.ts';
 import type { Feature } from '../../platform/registry.ts';
 import { listOwners } from './owners.list.ts';
+import { ownersBackupStep } from './owners.backup.ts';
 
 /** What an owner may correct on their own Owner profile: contact details, never the id, name or status. */
 const OWNER_SELF_EDITABLE = ['email', 'phone', 'photo_url', 'mailing_address', 'mailing_address_2', 'city', 'state', 'zip_code', 'emergency_contact_name', 'emergency_contact_phone'];
@@ -26,4 +27,4 @@ async function ownerRoutes(app: FastifyInstance) {
   registerListRoute(app, 'owners', ownerListQuery, ownerListPage, listOwners);
 }
 
-export const ownersFeature: Feature = { name: 'owners', entities: [ownerEntity], routes: ownerRoutes };
+export const ownersFeature: Feature = { name: 'owners', entities: [ownerEntity], routes: ownerRoutes, backup: [ownersBackupStep] };

@@ -7,6 +7,7 @@ import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { registerListRoute } from '../../platform/entities/list-page.ts';
 import type { Feature } from '../../platform/registry.ts';
 import { listProperties } from './properties.list.ts';
+import { propertiesBackupStep } from './properties.backup.ts';
 
 /** Units and their assignments are staff records: an owner reads their own and changes none. */
 export const propertyEntity: EntityDef = {
@@ -37,4 +38,4 @@ async function propertyRoutes(app: FastifyInstance) {
   registerListRoute(app, 'properties', propertyListQuery, propertyListPage, listProperties);
 }
 
-export const propertiesFeature: Feature = { name: 'properties', entities: [propertyEntity, ownerPropertyEntity], routes: propertyRoutes };
+export const propertiesFeature: Feature = { name: 'properties', entities: [propertyEntity, ownerPropertyEntity], routes: propertyRoutes, backup: [propertiesBackupStep] };

@@ -10,6 +10,7 @@ import type { Feature } from '../../platform/registry.ts';
 import { vendorListPage, vendorListQuery } from '@covenant/contracts/lists';
 import { registerListRoute } from '../../platform/entities/list-page.ts';
 import { listVendors } from './vendors.list.ts';
+import { vendorsBackupStep } from './vendors.backup.ts';
 
 /** The authenticated context of a vendor's sealed account number (ACH credits open it with the same). */
 export const VENDOR_SECRET_CONTEXT = 'vendor:bank_account_number';
@@ -40,4 +41,4 @@ export const vendorEntity: EntityDef = {
   },
 };
 
-export const vendorsFeature: Feature = { name: 'vendors', routes: async (app) => registerListRoute(app, 'vendors', vendorListQuery, vendorListPage, listVendors), entities: [vendorEntity] };
+export const vendorsFeature: Feature = { name: 'vendors', routes: async (app) => registerListRoute(app, 'vendors', vendorListQuery, vendorListPage, listVendors), entities: [vendorEntity], backup: [vendorsBackupStep] };
