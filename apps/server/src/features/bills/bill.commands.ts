@@ -110,8 +110,9 @@ export const settleBill = (ctx: Ctx, bill: BillRow): Promise<void> => settleDocu
 
 /** Inserts new bills with their lines and postings (the single create and restore). */
 export async function insertBills(ctx: Ctx, docs: readonly NewBillDoc[]): Promise<string[]> {
-  return insertDocuments(ctx, billBook, docs.map(({ id, phase, lines, paidCents: paid, notes, payment_terms, ...header }) => ({
-    id, phase, lines, paidCents: paid, header: { ...header, payment_terms: payment_terms ?? null, notes: notes ?? null },
+  return insertDocuments(ctx, billBook, docs.map((d) => ({
+    id: d.id, phase: d.phase, lines: d.lines, paidCents: d.paidCents,
+    header: { bill_number: d.bill_number, vendor_id: d.vendor_id, bill_date: d.bill_date, due_date: d.due_date, tax_amount: d.tax_amount, payment_terms: d.payment_terms ?? null, notes: d.notes ?? null },
   })));
 }
 

@@ -181,8 +181,12 @@ export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]
  * and restore all come through here. Each is computed by the same rules; answers the new ids in order.
  */
 export async function insertInvoices(ctx: Ctx, docs: readonly NewInvoiceDoc[]): Promise<string[]> {
-  return insertDocuments(ctx, invoiceBook, docs.map(({ id, phase, lines, paidCents, notes, payment_terms, ...header }) => ({
-    id, phase, lines, paidCents, header: { ...header, notes: notes ?? null, payment_terms: payment_terms ?? 'Net 15' },
+  return insertDocuments(ctx, invoiceBook, docs.map((d) => ({
+    id: d.id, phase: d.phase, lines: d.lines, paidCents: d.paidCents,
+    header: {
+      invoice_number: d.invoice_number, invoice_date: d.invoice_date, due_date: d.due_date, owner_id: d.owner_id, property_id: d.property_id,
+      tax_rate_id: d.tax_rate_id, tax_rate: d.tax_rate, notes: d.notes ?? null, payment_terms: d.payment_terms ?? 'Net 15',
+    },
   })));
 }
 
