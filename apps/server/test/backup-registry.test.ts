@@ -28,8 +28,8 @@ async function catalogTables(t: TestApp): Promise<string[]> {
   return (res.rows as Array<{ table_name: string }>).map((r) => r.table_name);
 }
 
-/** Columns a restore sets itself (who restored, when), never the file's. */
-const RESTORE_SETS = new Set(['created_by', 'created_date', 'updated_date']);
+/** Columns a restore sets itself (who restored, when, and the transaction that posted an entry), never the file's. */
+const RESTORE_SETS = new Set(['created_by', 'created_date', 'updated_date', 'created_xact']);
 const ID = /^[0-9a-f]{24}$/;
 
 function plain(v: unknown): unknown {

@@ -252,8 +252,8 @@ async function dbRefusal(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (err) {
-    const e = err as { message: string; cause?: { message?: string } };
-    return `${e.message} ${e.cause?.message ?? ''}`;
+    const e = err as { message: string; cause?: { message?: string; detail?: string } };
+    return `${e.message} ${e.cause?.message ?? ''} ${e.cause?.detail ?? ''}`;
   }
   throw new Error('the database accepted it');
 }
@@ -300,5 +300,74 @@ describe('ledger integrity in the database', () => {
     expect(await dbRefusal(t.db.db.execute(sql`truncate journal_lines cascade`))).toMatch(/immutable/);
     const rows = (await t.db.db.execute(sql`select count(*)::int as n from journal_lines where entry_id = ${entryId}`)).rows as Array<{ n: number }>;
     expect(rows[0]!.n).toBe(2);
+  });
+  it('refuses a line added to an entry an earlier transaction posted, even a balanced pair (migration 0022)', async () => {
+    const entryId = await postEntry([{ debit: '3.00', credit: '0' }, { debit: '0', credit: '3.00' }]);
+    const [line] = (await t.db.db.execute(sql`select account_id, fund_id from journal_lines where entry_id = ${entryId} limit 1`)).rows as Array<{ account_id: string; fund_id: string }>;
+    const addPair = t.db.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, fund_id, debit, credit, entry_date) values
+        (${newId()}, ${entryId}, 3, ${line!.account_id}, ${line!.fund_id}, 50, 0, '2026-11-01'), (${newId()}, ${entryId}, 4, ${line!.account_id}, ${line!.fund_id}, 0, 50, '2026-11-01')`);
+    });
+    expect(await dbRefusal(addPair)).toMatch(/posted by an earlier transaction/);
+    // An unbalanced single line is refused at once too, not left to a check that no longer runs per line.
+    expect(await dbRefusal(t.db.db.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, fund_id, debit, credit, entry_date) values (${newId()}, ${entryId}, 5, ${line!.account_id}, ${line!.fund_id}, 9, 0, '2026-11-01')`))).toMatch(/posted by an earlier transaction/);
+    const rows = (await t.db.db.execute(sql`select count(*)::int as n from journal_lines where entry_id = ${entryId}`)).rows as Array<{ n: number }>;
+    expect(rows[0]!.n).toBe(2);
+  });
+  it('refuses a line naming an account, fund, owner or entry that does not exist, and the deletion of an owner lines refer to (migration 0022)', async () => {
+    const db = t.db.db;
+    const [acct] = (await db.execute(sql`select id from chart_of_accounts order by account_number limit 1`)).rows as Array<{ id: string }>;
+    const [fund] = (await db.execute(sql`select id from funds where system_key = 'operating'`)).rows as Array<{ id: string }>;
+    const ownerId = newId();
+    await db.execute(sql`insert into owners (id, owner_id, first_name, last_name) values (${ownerId}, ${String(900000 + Math.floor(Math.random() * 99999))}, 'Ref', 'Check')`);
+    const entryWith = (over: { account?: string; fund?: string; owner?: string | null; entry?: string }) =>
+      db.transaction(async (tx) => {
+        const entryId = newId();
+        await tx.execute(sql`insert into journal_entries (id, entry_date, source_type) values (${entryId}, '2026-11-01', 'test')`);
+        await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, fund_id, debit, credit, owner_id, entry_date) values
+          (${newId()}, ${over.entry ?? entryId}, 1, ${over.account ?? acct!.id}, ${over.fund ?? fund!.id}, 4, 0, ${over.owner ?? null}, '2026-11-01'),
+          (${newId()}, ${entryId}, 2, ${acct!.id}, ${fund!.id}, 0, 4, null, '2026-11-01')`);
+        return entryId;
+      });
+    expect(await dbRefusal(entryWith({ account: 'no-such-account' }))).toMatch(/Key \(account_id\)=\(no-such-account\) is not present/);
+    expect(await dbRefusal(entryWith({ fund: 'no-such-fund' }))).toMatch(/Key \(fund_id\)=\(no-such-fund\) is not present/);
+    expect(await dbRefusal(entryWith({ owner: 'no-such-owner' }))).toMatch(/Key \(owner_id\)=\(no-such-owner\) is not present/);
+    expect(await dbRefusal(entryWith({ entry: 'no-such-entry' }))).toMatch(/Key \(entry_id\)=\(no-such-entry\) is not present/);
+    await entryWith({ owner: ownerId });
+    expect(await dbRefusal(db.execute(sql`delete from owners where id = ${ownerId}`))).toMatch(/is still referenced from table "journal_lines"/);
+    expect(await dbRefusal(db.execute(sql`delete from chart_of_accounts where id = ${acct!.id}`))).toMatch(/still referenced|violates foreign key/);
+    const left = (await db.execute(sql`select count(*)::int as n from owners where id = ${ownerId}`)).rows as Array<{ n: number }>;
+    expect(left[0]!.n).toBe(1);
+    // An owner no line refers to is deleted as before.
+    const loose = newId();
+    await db.execute(sql`insert into owners (id, owner_id, first_name, last_name) values (${loose}, ${String(800000 + Math.floor(Math.random() * 99999))}, 'No', 'Lines')`);
+    await db.execute(sql`delete from owners where id = ${loose}`);
+  });
+  it('accepts an entry whose lines come in several statements of its own transaction, inside a savepoint too', async () => {
+    const db = t.db.db;
+    const [acct] = (await db.execute(sql`select id from chart_of_accounts order by account_number limit 1`)).rows as Array<{ id: string }>;
+    const [fund] = (await db.execute(sql`select id from funds where system_key = 'operating'`)).rows as Array<{ id: string }>;
+    const entryId = newId();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into journal_entries (id, entry_date, source_type) values (${entryId}, '2026-11-01', 'test')`);
+      await tx.transaction(async (inner) => {
+        await inner.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, fund_id, debit, credit, entry_date) values (${newId()}, ${entryId}, 1, ${acct!.id}, ${fund!.id}, 7, 0, '2026-11-01')`);
+      });
+      await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, fund_id, debit, credit, entry_date) values (${newId()}, ${entryId}, 2, ${acct!.id}, ${fund!.id}, 0, 7, '2026-11-01')`);
+    });
+    const rows = (await db.execute(sql`select count(*)::int as n from journal_lines where entry_id = ${entryId}`)).rows as Array<{ n: number }>;
+    expect(rows[0]!.n).toBe(2);
+  });
+  it('refuses entries dated in a closed period, naming the earliest, whatever else the statement writes', async () => {
+    const db = t.db.db;
+    await db.execute(sql`insert into ledger_settings (id, closed_through) values (1, '2020-12-31') on conflict (id) do update set closed_through = excluded.closed_through`);
+    try {
+      const insertTwo = db.transaction(async (tx) => {
+        await tx.execute(sql`insert into journal_entries (id, entry_date, source_type) values (${newId()}, '2021-01-05', 'test'), (${newId()}, '2020-12-30', 'test'), (${newId()}, '2020-12-01', 'test')`);
+      });
+      expect(await dbRefusal(insertTwo)).toMatch(/closed through 2020-12-31: an entry dated 2020-12-01 cannot be posted/);
+    } finally {
+      await db.execute(sql`update ledger_settings set closed_through = null where id = 1`);
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { isClientError } from '@/lib/api';
 import { SessionProvider } from '@/app/session';
 
@@ -19,7 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <TooltipProvider>{children}</TooltipProvider>
+        {children}
         {/* The spec's toast limit is 20. Its 1,000,000 ms is the removal delay after a toast is dismissed,
             not a display time, so sonner's auto-dismiss stays; errors use the destructive colours. */}
         <Toaster

@@ -1,13 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { isOwnerTypeRole } from '@covenant/contracts/permissions';
 import { useCurrentUser } from '@/app/current-user';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { AppLayout } from '@/app/app-layout';
-import { AuthGate } from '@/app/auth-gate';
 import type { PageName } from '@/app/navigation';
-import { NotFoundPage } from '@/app/not-found-page';
-import { RequireAccess } from '@/app/page-access';
 import type { RouteHandle } from '@/app/page-view-logging';
 import { RouteError } from '@/app/route-error';
 import { OPENING_BALANCES_PATH } from '@/features/journal-entries/journal-entries.paths';
@@ -19,7 +14,7 @@ function pageRoute(name: PageName, load: () => Promise<{ default: ComponentType 
   return {
     handle: { pageName: name } satisfies RouteHandle,
     lazy: async () => {
-      const { default: Page } = await load();
+      const [{ default: Page }, { RequireAccess }] = await Promise.all([load(), import('@/app/page-access')]);
       return {
         Component: () => (
           <RequireAccess page={name}>
@@ -43,15 +38,16 @@ function homeRoute() {
   return {
     ...dashboard,
     lazy: async () => {
-      const { Component: Dashboard } = await dashboard.lazy();
+      const [{ Component: Dashboard }, { isOwnerTypeRole }] = await Promise.all([dashboard.lazy(), import('@covenant/contracts/permissions')]);
       return { Component: () => (isOwnerTypeRole(useCurrentUser()) ? <Navigate to="/myaccount" replace /> : <Dashboard />) };
     },
   };
 }
 
 /**
- * Every route of the app. Pages are lazy chunks; the gates are in the entry chunk because every
- * screen passes them. Paths match case-insensitively (React Router's default), as the spec asks.
+ * Every route of the app. Paths match case-insensitively (React Router's default), as the spec asks.
+ * The entry chunk holds only what the signed-out screens need (the setup gate); the auth gate, the frame
+ * (sidebar, header, menus) and every page are lazy chunks, which the router loads in parallel for a match.
  */
 export const routes: RouteObject[] = [
   {
@@ -73,10 +69,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
           },
           {
-            Component: AuthGate,
+            lazy: () => import('@/app/auth-gate').then((m) => ({ Component: m.AuthGate })),
             children: [
               {
-                Component: AppLayout,
+                lazy: () => import('@/app/app-layout').then((m) => ({ Component: m.AppLayout })),
                 children: [
                   { index: true, ...homeRoute() },
                   page('Dashboard', loadDashboard),
@@ -108,7 +104,7 @@ export const routes: RouteObject[] = [
                   page('Collections', () => import('@/features/collections/collections-page')),
                   // The management company's screen: portfolio administrators (the page checks; the server too).
                   { path: 'portfolio', lazy: () => import('@/features/portfolio/portfolio-page').then((m) => ({ Component: m.default })) },
-                  { path: '*', Component: NotFoundPage },
+                  { path: '*', lazy: () => import('@/app/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
                 ],
               },
             ],

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { newId } from '../ids.ts';
 import { MONEY } from './common.ts';
-import { owners, properties } from './community.ts';
-import { chartOfAccounts, funds, vendors } from './finance.ts';
+import { chartOfAccounts } from './finance.ts';
 
 /** A balanced posting. Never updated or deleted: a void posts a reversing entry (reverses_id). */
 export const journalEntries = pgTable(
@@ -32,16 +31,20 @@ export const journalLines = pgTable(
   'journal_lines',
   {
     id: text('id').primaryKey().$defaultFn(newId),
-    entry_id: text('entry_id').notNull().references(() => journalEntries.id),
+    // entry_id, account_id, fund_id, owner_id, vendor_id and property_id refer to their tables as foreign keys do,
+    // checked by the database once per statement over the statement's lines rather than once per line and column
+    // (migration 0022: the referenced rows are locked FOR KEY SHARE as a foreign key locks them, a missing one is
+    // refused with the foreign-key error, and deleting a referenced row is refused).
+    entry_id: text('entry_id').notNull(),
     line_no: integer('line_no').notNull(),
-    account_id: text('account_id').notNull().references(() => chartOfAccounts.id),
+    account_id: text('account_id').notNull(),
     /** Every line belongs to a fund; an entry balances within each fund (deferred check, migration 0007). */
-    fund_id: text('fund_id').notNull().references(() => funds.id),
+    fund_id: text('fund_id').notNull(),
     debit: numeric('debit', MONEY).notNull().default('0'),
     credit: numeric('credit', MONEY).notNull().default('0'),
-    owner_id: text('owner_id').references(() => owners.id),
-    vendor_id: text('vendor_id').references(() => vendors.id),
-    property_id: text('property_id').references(() => properties.id),
+    owner_id: text('owner_id'),
+    vendor_id: text('vendor_id'),
+    property_id: text('property_id'),
     /** The document line this posting line comes from (invoice, payment, bill), for aging and drill-down. */
     document_type: text('document_type'),
     document_id: text('document_id'),
@@ -53,10 +56,11 @@ export const journalLines = pgTable(
     index('journal_lines_entry_idx').on(t.entry_id),
     index('journal_lines_account_date_idx').on(t.account_id, t.entry_date),
     index('journal_lines_fund_idx').on(t.fund_id, t.account_id),
-    index('journal_lines_owner_idx').on(t.owner_id),
-    // An owner's statement: their lines in a period, and their balance before it.
+    // An owner's statement: their lines in a period, and their balance before it (and any lookup by owner alone:
+    // a separate owner index was the same prefix written twice for every line, dropped in migration 0022).
     index('journal_lines_owner_date_idx').on(t.owner_id, t.entry_date),
-    index('journal_lines_vendor_idx').on(t.vendor_id),
+    // Only vendor lines (bills and their payments) are indexed by vendor: most lines have none.
+    index('journal_lines_vendor_idx').on(t.vendor_id).where(sql`${t.vendor_id} is not null`),
     index('journal_lines_document_idx').on(t.document_type, t.document_id),
     check('journal_lines_amounts', sql`${t.debit} >= 0 and ${t.credit} >= 0 and (${t.debit} = 0) <> (${t.credit} = 0)`),
   ],

@@ -7,6 +7,7 @@ import { achBatches, achEntries, autopayEnrollments, bankAccounts } from '@coven
 import { owners } from '@covenant/db/schema/community';
 import { vendors } from '@covenant/db/schema/finance';
 import { associationTimeZone, onCommit, today, withTransaction, type Ctx } from '../../lib/context.ts';
+import { insertRows } from '../../lib/bulk-insert.ts';
 import { AppError, ConflictError } from '../../lib/errors.ts';
 import { openSecret, SecretBoxError } from '../../lib/secret-box.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
@@ -27,9 +28,6 @@ import { buildNachaFile, type NachaBatchInput, type NachaEntryInput, type SecCod
 /** What owners' statements show for the association's debits, and vendors' for its credits. */
 const DEBIT_DESCRIPTION = 'HOA DUES';
 const CREDIT_DESCRIPTION = 'VENDOR PMT';
-/** Rows per insert statement (PostgreSQL's 65,535 parameters over the entry's columns). */
-const INSERT_CHUNK = 1000;
-
 const READ_ONLY = 'ACH batches are made by createAchDebitBatch and createAchCreditBatch, not written one by one';
 
 /**
@@ -129,7 +127,7 @@ type EntryRow = typeof achEntries.$inferInsert & { name: string };
 async function storeBatch(ctx: Ctx, batch: typeof achBatches.$inferInsert, entries: EntryRow[]): Promise<AchBatchAnswer> {
   await ctx.db.insert(achBatches).values(batch);
   const rows = entries.map(({ name: _n, ...e }) => e);
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await ctx.db.insert(achEntries).values(rows.slice(i, i + INSERT_CHUNK));
+  await insertRows(ctx.db, achEntries, rows);
   await publishRecord(ctx, achBatchEntity, batch.id!, 'create');
   return {
     batch_id: batch.id!, file_name: batch.file_name,

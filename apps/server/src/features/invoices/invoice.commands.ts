@@ -1,6 +1,7 @@
+import { pgArray } from '../../lib/pg-array.ts';
 import type { InvoiceWithLines } from '@covenant/contracts/functions';
 import { invoiceInput, invoiceLineInput } from '@covenant/contracts/entities';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { invoiceLineItems, invoices, paymentInvoices } from '@covenant/db/schema/finance';
 import { onCommit, type Ctx } from '../../lib/context.ts';
@@ -152,14 +153,21 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
 /**
  * Recomputes what many invoices have been paid after applications were written in bulk (their lines and tax
  * are unchanged, so their postings are too): amount paid, balance and status from the same rule, one statement.
+ * `lockedRows`: the invoices as the caller read and locked them in this transaction (their amounts paid are
+ * recomputed from the applications, not taken from these rows).
  */
-export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]): Promise<void> {
+export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[], lockedRows?: ReadonlyMap<string, InvoiceRow>): Promise<void> {
   if (invoiceIds.length === 0) return;
   const acc = await systemAccounts(ctx);
   const fundIds = await systemFunds(ctx);
-  const rows = await ctx.db.select().from(invoices).where(inArray(invoices.id, [...invoiceIds])).for('no key update');
-  const lines = await ctx.db.select().from(invoiceLineItems).where(inArray(invoiceLineItems.invoice_id, [...invoiceIds])).orderBy(asc(invoiceLineItems.line_no));
-  const links = await ctx.db.select().from(paymentInvoices).where(inArray(paymentInvoices.invoice_id, [...invoiceIds]));
+  // The ids as one array parameter (a run refreshes tens of thousands of invoices).
+  const ids = sql`any(${pgArray([...invoiceIds])}::text[])`;
+  // The caller may hold the rows already, locked by this transaction (the bulk payment writer): not read twice.
+  const rows = lockedRows && invoiceIds.every((id) => lockedRows.has(id))
+    ? invoiceIds.map((id) => lockedRows.get(id)!)
+    : await ctx.db.select().from(invoices).where(sql`${invoices.id} = ${ids}`).for('no key update');
+  const lines = await ctx.db.select().from(invoiceLineItems).where(sql`${invoiceLineItems.invoice_id} = ${ids}`).orderBy(asc(invoiceLineItems.line_no));
+  const links = await ctx.db.select().from(paymentInvoices).where(sql`${paymentInvoices.invoice_id} = ${ids}`);
   const linksOf = groupBy(links, (l) => l.invoice_id);
   const linesOf = groupBy(lines, (l) => l.invoice_id);
   const values = rows.map((inv) => {
@@ -167,11 +175,14 @@ export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]
     const paid = own.filter((l) => l.reversed_date === null).reduce((s, l) => s + toCents(l.amount_applied), 0);
     const peak = peakApplied(own.map((l) => ({ cents: toCents(l.amount_applied), applied_date: l.applied_date, reversed_date: l.reversed_date })));
     const c = computeDocument(receivable, { id: inv.id, party_id: inv.owner_id, property_id: inv.property_id, tax: inv.tax_rate, phase: phaseOf(inv.status), lines: linesOf.get(inv.id) ?? [], paidCents: paid, peakAppliedCents: peak }, acc, fundIds);
-    return sql`(${inv.id}, ${centsToDecimal(c.amountPaidCents)}::numeric, ${centsToDecimal(c.balanceCents)}::numeric, ${c.status}::invoice_status)`;
+    return { id: inv.id, paid: centsToDecimal(c.amountPaidCents), balance: centsToDecimal(c.balanceCents), status: c.status };
   });
-  for (let i = 0; i < values.length; i += 1000) {
+  for (let i = 0; i < values.length; i += 5000) {
+    const chunk = values.slice(i, i + 5000);
     await ctx.db.execute(sql`update ${invoices} i set amount_paid = v.paid, balance_due = v.balance, status = v.status
-      from (values ${sql.join(values.slice(i, i + 1000), sql`, `)}) as v(id, paid, balance, status) where i.id = v.id`);
+      from unnest(${pgArray(chunk.map((v) => v.id))}::text[], ${pgArray(chunk.map((v) => v.paid))}::numeric[], ${pgArray(chunk.map((v) => v.balance))}::numeric[],
+        ${pgArray(chunk.map((v) => v.status))}::invoice_status[]) as v(id, paid, balance, status)
+      where i.id = v.id`);
   }
   onCommit(ctx, () => ctx.services.changes.publish({ entity: 'Invoice', type: 'update', id: '*', record: {}, timestamp: new Date().toISOString() }));
 }

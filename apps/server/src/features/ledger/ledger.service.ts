@@ -240,7 +240,7 @@ export async function openByFundMany(ctx: Ctx, accountId: string, documentType: 
     const rows = await ctx.db
       .select({ document_id: journalLines.document_id, fund_id: journalLines.fund_id, open: sql<string>`sum(${sign})` })
       .from(journalLines)
-      .where(and(eq(journalLines.account_id, accountId), eq(journalLines.document_type, documentType), inArray(journalLines.document_id, documentIds.slice(i, i + 5000) as string[])))
+      .where(and(eq(journalLines.account_id, accountId), eq(journalLines.document_type, documentType), sql`${journalLines.document_id} = any(${pgArray(documentIds.slice(i, i + 5000))}::text[])`))
       .groupBy(journalLines.document_id, journalLines.fund_id)
       .orderBy(asc(journalLines.document_id), asc(journalLines.fund_id));
     for (const r of rows) {

@@ -1,3 +1,4 @@
+import { insertRows } from '../../lib/bulk-insert.ts';
 import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { laterDate } from '@covenant/contracts/dates';
@@ -83,7 +84,7 @@ export async function insertApplications(
   const acc = await systemAccounts(ctx);
   const createdBy = ctx.actor?.email ?? null;
   const stored = rows.map(({ owner_id: _o, payment_number: _p, invoice_number: _i, payment_fund_id: _f, ...r }) => ({ ...r, created_by: createdBy }));
-  for (let i = 0; i < stored.length; i += 500) await ctx.db.insert(paymentInvoices).values(stored.slice(i, i + 500));
+  await insertRows(ctx.db, paymentInvoices, stored);
   analyzeIfBulk(ctx, stored.length, ['payment_invoices']);
   await postEntries(
     ctx,

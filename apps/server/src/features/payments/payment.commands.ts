@@ -1,3 +1,5 @@
+import { insertRows } from '../../lib/bulk-insert.ts';
+import { pgArray } from '../../lib/pg-array.ts';
 import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { allocate } from '@covenant/contracts/documents';
@@ -93,7 +95,7 @@ export async function insertPayments(ctx: Ctx, docs: ReadonlyArray<Omit<typeof p
   const acc = await systemAccounts(ctx);
   const rows = docs.map((d) => ({ ...d, id: d.id ?? newId(), created_by: ctx.actor?.email ?? null }));
   const fundOf = await fundsOfAccounts(ctx, rows.map((r) => r.deposit_account_id));
-  for (let i = 0; i < rows.length; i += 500) await ctx.db.insert(payments).values(rows.slice(i, i + 500));
+  await insertRows(ctx.db, payments, rows);
   analyzeIfBulk(ctx, rows.length, ['payments']);
   await postEntries(
     ctx,
@@ -237,7 +239,7 @@ export async function openChargesByOwner(ctx: Ctx, ownerIds: readonly string[], 
         coalesce((select array_agg(distinct c.kind::text) from ${chargeRunItems} c where c.invoice_id = i.id), '{}') as run_kinds,
         coalesce((select array_agg(distinct l.account_id) from ${invoiceLineItems} l where l.invoice_id = i.id), '{}') as line_accounts
       from ${invoices} i
-      where i.owner_id in (${sql.join(chunk.map((id) => sql`${id}`), sql`, `)}) and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue') and i.balance_due > 0`)).rows as Array<{
+      where i.owner_id = any(${pgArray(chunk)}::text[]) and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue') and i.balance_due > 0`)).rows as Array<{
       id: string; owner_id: string; invoice_number: string; invoice_date: string; due_date: string | null; balance_due: string; run_kinds: string[]; line_accounts: string[];
     }>;
     for (const r of rows) {
@@ -348,7 +350,7 @@ export async function recordAndApplyMany(ctx: Ctx, docs: readonly NewPaymentInpu
     const invoiceIds = [...charges.values()].flat().map((c) => c.id).sort();
     const locked = new Map<string, InvoiceRow>();
     for (let i = 0; i < invoiceIds.length; i += 5000) {
-      for (const inv of await tx.db.select().from(invoices).where(inArray(invoices.id, invoiceIds.slice(i, i + 5000))).orderBy(asc(invoices.id)).for('no key update')) locked.set(inv.id, inv);
+      for (const inv of await tx.db.select().from(invoices).where(sql`${invoices.id} = any(${pgArray(invoiceIds.slice(i, i + 5000))}::text[])`).orderBy(asc(invoices.id)).for('no key update')) locked.set(inv.id, inv);
     }
     const acc = await systemAccounts(tx);
     const fundShares = await openByFundMany(tx, acc.accounts_receivable, 'invoice', invoiceIds);
@@ -380,7 +382,7 @@ export async function recordAndApplyMany(ctx: Ctx, docs: readonly NewPaymentInpu
       }
     }
     await insertApplications(tx, links);
-    await refreshPaidAmounts(tx, [...new Set(links.map((l) => l.invoice_id))]);
+    await refreshPaidAmounts(tx, [...new Set(links.map((l) => l.invoice_id))], locked);
     if (links.length <= 20) for (const l of links) await publishRecord(tx, paymentInvoiceEntity, l.id, 'create');
     else onCommit(tx, () => tx.services.changes.publish({ entity: 'PaymentInvoice', type: 'create', id: '*', record: {}, timestamp: new Date().toISOString() }));
     return ids;

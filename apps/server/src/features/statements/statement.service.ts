@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { pgArray } from '../../lib/pg-array.ts';
 import { z } from 'zod';
 import { AGING_BUCKETS } from '@covenant/contracts/documents';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
@@ -108,7 +109,7 @@ export async function ownerBalancesCents(ctx: Ctx, ownerIds: readonly string[], 
     const rows = await ctx.db
       .select({ owner_id: journalLines.owner_id, net: sql<string>`coalesce(sum(${journalLines.debit} - ${journalLines.credit}), 0)` })
       .from(journalLines)
-      .where(and(inArray(journalLines.owner_id, ownerIds.slice(i, i + 5000) as string[]), accounts, sql`${journalLines.entry_date} <= ${through}`))
+      .where(and(sql`${journalLines.owner_id} = any(${pgArray(ownerIds.slice(i, i + 5000))}::text[])`, accounts, sql`${journalLines.entry_date} <= ${through}`))
       .groupBy(journalLines.owner_id);
     for (const r of rows) out.set(r.owner_id!, toCents(r.net));
   }

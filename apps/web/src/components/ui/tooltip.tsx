@@ -3,7 +3,8 @@ import { Tooltip as TooltipPrimitive } from "radix-ui"
 
 import { cn } from "@/lib/utils"
 
-// The spec's 700 ms tooltip delay is Radix's default; one provider sits at the app root.
+// The spec's 700 ms tooltip delay is Radix's default; the sidebar's provider wraps the signed-in frame, the only
+// place with tooltips, so signed-out screens load no tooltip code.
 function TooltipProvider({
   delayDuration = 700,
   ...props

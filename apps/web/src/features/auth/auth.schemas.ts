@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { EMAIL_ADDRESS, EMAIL_INVALID, EMAIL_REQUIRED, PASSWORD_REQUIRED } from '@/features/auth/auth.rules';
 
-const email = z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid email address'));
+const email = z.string().trim().min(1, EMAIL_REQUIRED).pipe(z.email({ pattern: EMAIL_ADDRESS, error: EMAIL_INVALID }));
 const newPassword = z
   .string()
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 const fullName = z.string().trim().min(1, 'Full name is required').max(200);
-
-export const loginSchema = z.object({
-  email,
-  password: z.string().min(1, 'Password is required'),
-});
 
 export const setupSchema = z.object({ full_name: fullName, email, password: newPassword });
 
@@ -45,4 +41,4 @@ export const recoveryCodeSchema = z.object({
   code: z.string().trim().min(6, 'Enter one of your recovery codes').max(32),
 });
 
-export const passwordOnlySchema = z.object({ password: z.string().min(1, 'Password is required') });
+export const passwordOnlySchema = z.object({ password: z.string().min(1, PASSWORD_REQUIRED) });

@@ -1,23 +1,40 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { FormError } from '@/components/form-error';
 import { SubmitButton } from '@/components/submit-button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import { useLoginMutation } from '@/features/auth/auth.api';
 import { safeReturnPath } from '@/features/auth/auth-redirect';
 import { AuthScreen } from '@/features/auth/auth-screen';
-import { loginSchema } from '@/features/auth/auth.schemas';
-import { SignInCodeForm } from '@/features/auth/sign-in-code-form';
-import { TwoFactorForm } from '@/features/auth/two-factor-form';
-import { VerifyOtpForm } from '@/features/auth/verify-otp-form';
-import { ApiError, type AuthResult, type LoginResult } from '@/lib/api';
+import { emailProblem, signInPasswordProblem } from '@/features/auth/auth.rules';
+import { ApiError, type AuthResult, type LoginInput, type LoginResult } from '@/lib/api';
 import { useSession } from '@/app/session';
 
-type Credentials = z.infer<typeof loginSchema>;
+// The steps after the password load when the server asks for one: with their zod schemas, they would double
+// the JavaScript of the sign-in page.
+const SignInCodeForm = lazy(() => import('@/features/auth/sign-in-code-form').then((m) => ({ default: m.SignInCodeForm })));
+const TwoFactorForm = lazy(() => import('@/features/auth/two-factor-form').then((m) => ({ default: m.TwoFactorForm })));
+const VerifyOtpForm = lazy(() => import('@/features/auth/verify-otp-form').then((m) => ({ default: m.VerifyOtpForm })));
+
+type Credentials = Pick<LoginInput, 'email' | 'password'>;
+
+/** A further step, in the card, behind a spinner while its chunk loads. */
+function StepForm({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-6">
+          <Spinner className="text-primary size-6" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** Where sign-in stands after the password: done, or a further step the server asked for. */
 type Step = { kind: 'password' } | { kind: 'sign-in-code'; credentials: Credentials } | { kind: 'two-factor'; challenge: string };
@@ -63,7 +80,9 @@ export function LoginPage() {
         description={`Too many wrong passwords were entered for this account, so we emailed a sign-in code to ${step.credentials.email}. Enter it to sign in with the password you typed.`}
         footer={backToPassword}
       >
-        <SignInCodeForm credentials={step.credentials} onSignedIn={onSignedIn} />
+        <StepForm>
+          <SignInCodeForm credentials={step.credentials} onSignedIn={onSignedIn} />
+        </StepForm>
       </AuthScreen>
     );
   }
@@ -71,14 +90,16 @@ export function LoginPage() {
   if (step.kind === 'two-factor') {
     return (
       <AuthScreen title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app." footer={backToPassword}>
-        <TwoFactorForm
-          challenge={step.challenge}
-          onSignedIn={onSignedIn}
-          onExpired={(message) => {
-            setExpired(message);
-            setStep({ kind: 'password' });
-          }}
-        />
+        <StepForm>
+          <TwoFactorForm
+            challenge={step.challenge}
+            onSignedIn={onSignedIn}
+            onExpired={(message) => {
+              setExpired(message);
+              setStep({ kind: 'password' });
+            }}
+          />
+        </StepForm>
       </AuthScreen>
     );
   }
@@ -94,11 +115,13 @@ export function LoginPage() {
           </button>
         }
       >
-        <VerifyOtpForm
-          email={unverified.email}
-          // Verification may not start a session; the credentials just typed then sign in.
-          onVerified={(result) => (result.access_token ? onSignedIn(result) : onSubmit(unverified))}
-        />
+        <StepForm>
+          <VerifyOtpForm
+            email={unverified.email}
+            // Verification may not start a session; the credentials just typed then sign in.
+            onVerified={(result) => (result.access_token ? onSignedIn(result) : onSubmit(unverified))}
+          />
+        </StepForm>
       </AuthScreen>
     );
   }
@@ -134,17 +157,18 @@ interface LoginFormProps {
 }
 
 function LoginForm({ defaultEmail, isPending, error, onSubmit }: LoginFormProps) {
-  const form = useForm<Credentials>({ resolver: zodResolver(loginSchema), defaultValues: { email: defaultEmail, password: '' } });
+  const form = useForm<Credentials>({ defaultValues: { email: defaultEmail, password: '' } });
   // These answers lead to their own step rather than an error.
   const isNextStep = error instanceof ApiError && (error.code === 'email_not_verified' || error.code === 'sign_in_code_required');
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4" noValidate>
+      <form onSubmit={form.handleSubmit((values) => onSubmit({ email: values.email.trim(), password: values.password }))} className="grid gap-4" noValidate>
         {isNextStep ? null : <FormError error={error} />}
         <FormField
           control={form.control}
           name="email"
+          rules={{ validate: (value) => emailProblem(value) ?? true }}
           render={({ field }) => (
             <FormItem>
               <FormLabel>Email</FormLabel>
@@ -158,6 +182,7 @@ function LoginForm({ defaultEmail, isPending, error, onSubmit }: LoginFormProps)
         <FormField
           control={form.control}
           name="password"
+          rules={{ validate: (value) => signInPasswordProblem(value) ?? true }}
           render={({ field }) => (
             <FormItem>
               <div className="flex items-center justify-between">
