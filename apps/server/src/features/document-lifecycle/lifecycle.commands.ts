@@ -107,10 +107,10 @@ export interface DocumentBook<D extends StoredDocument, L extends StoredLine, C 
 }
 
 type AnyBook = DocumentBook<StoredDocument, StoredLine, CompletedLineBase, unknown>;
+/** A column that differs between the kinds (its name in `book.fields`), read from a stored or new document. */
 const field = (doc: object, name: string) => (doc as Record<string, unknown>)[name] as string;
 const numberOf = (book: AnyBook, doc: object) => field(doc, book.fields.number);
 const dateOf = (book: AnyBook, doc: object) => field(doc, book.fields.date);
-const lower = (book: AnyBook) => book.kind.noun;
 
 /** What configures a book: everything but its entities, which are made from `entities`, `create` and `revise`. */
 export interface DocumentBookConfig<D extends StoredDocument, L extends StoredLine, C extends CompletedLineBase, LI> extends Omit<DocumentBook<D, L, C, LI>, 'entity' | 'lineEntity'> {
@@ -321,7 +321,7 @@ export async function reviseDocument<D extends StoredDocument, F extends object>
     await recordForActor(tx, book.entity, id, 'update', { changing });
     const doc = await lockDocument(tx, book, id);
     if (fields.status === 'cancelled') {
-      if (changing.some((k) => k !== 'status') || revision.lines) throw new ValidationError(`Cancel ${book.kind.article.toLowerCase()} ${lower(book)} on its own, without other changes`);
+      if (changing.some((k) => k !== 'status') || revision.lines) throw new ValidationError(`Cancel ${book.kind.article.toLowerCase()} ${book.kind.noun} on its own, without other changes`);
       await cancelLocked(tx, book, doc, await today(tx), null);
       return;
     }
@@ -333,7 +333,7 @@ export async function reviseDocument<D extends StoredDocument, F extends object>
       { number: f[book.fields.number], date: f[book.fields.date], party_id: f[book.fields.party], status: fields.status },
       await book.settlement.hasHistory(tx, id),
     );
-    await assertDateMove(tx, dateOf(book, doc), f[book.fields.date], `The ${lower(book)} date`);
+    await assertDateMove(tx, dateOf(book, doc), f[book.fields.date], `The ${book.kind.noun} date`);
     const set = await headerChanges(tx, doc, fields);
     const issuing = issuingStatus(book.kind, phase, fields.status);
     if (issuing) set.status = issuing;
@@ -362,7 +362,7 @@ async function lockParentForChange<D extends StoredDocument>(ctx: Ctx, book: Doc
     throw err;
   }
   const doc = await lockDocument(ctx, book, documentId);
-  if (phaseOf(doc.status) === 'cancelled') throw new ConflictError(`A cancelled ${lower(book)} cannot be edited`, 'cancelled');
+  if (phaseOf(doc.status) === 'cancelled') throw new ConflictError(`A cancelled ${book.kind.noun} cannot be edited`, 'cancelled');
   return doc;
 }
 
@@ -384,7 +384,7 @@ export async function updateDocumentLine(ctx: Ctx, book: AnyBook, lineId: string
   await withTransaction(ctx, async (tx) => {
     const found = await recordForActor(tx, book.lineEntity, lineId, 'update', { changing: Object.keys(changes) });
     const parent = book.fields.parent;
-    if (changes[parent] !== undefined && changes[parent] !== found[parent]) throw new ValidationError(`A line cannot move to another ${lower(book)}`);
+    if (changes[parent] !== undefined && changes[parent] !== found[parent]) throw new ValidationError(`A line cannot move to another ${book.kind.noun}`);
     book.assertLineChange?.(changes);
     const doc = await lockParentForChange(tx, book, found[parent] as string, book.lineOfMissingDocument);
     const [existing] = await tx.db.select().from(book.lineTable).where(eq(book.lineTable.id, lineId)).limit(1);
@@ -413,7 +413,7 @@ export async function deleteDocumentLine(ctx: Ctx, book: AnyBook, lineId: string
  */
 export async function cancelLocked<D extends StoredDocument>(ctx: Ctx, book: DocumentBook<D, StoredLine, CompletedLineBase, unknown>, doc: D, on: string, reason: string | null): Promise<void> {
   const phase = phaseOf(doc.status);
-  if (phase === 'cancelled') throw new ConflictError(`This ${lower(book)} is already cancelled`, 'cancelled');
+  if (phase === 'cancelled') throw new ConflictError(`This ${book.kind.noun} is already cancelled`, 'cancelled');
   const date = cancellationDate(on, dateOf(book, doc));
   await book.settlement.beforeCancel(ctx, doc, phase, date);
   if (phase === 'issued') await reverseSource(ctx, book.sourceType, doc.id, `${book.name} ${numberOf(book, doc)} cancelled`, date);
