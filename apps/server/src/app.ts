@@ -249,7 +249,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
 
   await app.register(settingsRoutes, { perMinute: config.authRateLimitPerMinute });
   await app.register(authRoutes, { perMinute: config.authRateLimitPerMinute });
-  await app.register(entityRoutes);
+  await app.register(entityRoutes, { registry });
   await app.register(fileRoutes);
   await app.register(appLogRoutes);
   await app.register(auditRoutes);
