@@ -11,8 +11,7 @@ export async function appLogRoutes(app: FastifyInstance) {
   app.post(
     '/api/app-logs/:appId/log-user-in-app/:pageName',
     { schema: { tags, params: z.object({ appId: z.string(), pageName: z.string() }), ...noBody, response: { 200: successSchema } }, validatorCompiler: bodyReadByTheService, config: { whileArchived: true } },
-    async (request) =>
-      logPageVisit(request.ctx, (request.params as { pageName: string }).pageName),
+    async (request) => logPageVisit(request.ctx, (request.params as { pageName: string }).pageName),
   );
   app.get('/api/app-logs/:appId', { schema: { tags, params: z.object({ appId: z.string() }), querystring: logQuery, response: { 200: z.array(appLogEntrySchema) } } }, async (request) =>
     listLogs(request.ctx, request.query),
