@@ -15,6 +15,7 @@ import { createDb, type DbHandle } from '@covenant/db/client';
 import type { AppConfig } from './config.ts';
 import { associationCtx, type Association, type Ctx, type Services } from './lib/context.ts';
 import { translateDbError } from './lib/db-errors.ts';
+import { markOptionalBodies } from './lib/documented-body.ts';
 import { AppError, NotFoundError } from './lib/errors.ts';
 import { assertEnrolledIfRequired, assertMember, assertWritable, bearerOf } from './lib/http.ts';
 import { discardUnreadBody } from './lib/request-body.ts';
@@ -66,6 +67,7 @@ import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
 import { Metrics } from './platform/metrics/metrics.service.ts';
 import { ChangeBus } from './platform/realtime/change-bus.ts';
 import { RealtimeServer } from './platform/realtime/realtime.server.ts';
+import { reportRoutes } from './platform/reports/reports.routes.ts';
 import { Scheduler } from './platform/scheduler/scheduler.ts';
 import { settingsRoutes } from './platform/settings/settings.routes.ts';
 import { Tenancy } from './platform/tenancy/tenancy.ts';
@@ -215,6 +217,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   await app.register(swagger, {
     openapi: { info: { title: 'Covenant API', version: '0.1.0', description: 'The platform wire protocol (entities, auth, files, logs, functions) of Covenant.' } },
     transform: jsonSchemaTransform,
+    transformObject: (document) => ('openapiObject' in document ? markOptionalBodies(document.openapiObject) : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -247,11 +250,12 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
 
   await app.register(settingsRoutes, { perMinute: config.authRateLimitPerMinute });
   await app.register(authRoutes, { perMinute: config.authRateLimitPerMinute });
-  await app.register(entityRoutes);
+  await app.register(entityRoutes, { registry });
   await app.register(fileRoutes);
   await app.register(appLogRoutes);
   await app.register(auditRoutes);
   await app.register(functionRoutes, { registry, checkAnswers: config.checkAnswers });
+  await app.register(reportRoutes, { registry, checkAnswers: config.checkAnswers });
   await app.register(metricsRoutes, { metrics });
   for (const feature of FEATURES) if (feature.routes) await app.register(feature.routes);
 

@@ -72,7 +72,7 @@ export async function loadBudgetsAndReserves(ctx: Ctx, today: string) {
 
   // Through the end of last month: whole months on both sides of the comparison.
   const lastMonthEnd = addDays(`${today.slice(0, 7)}-01`, -1);
-  const vsActual = await budgetVsActual(ctx, { budget_id: operating.id, from: calendar[0]!.start, to: lastMonthEnd < calendar[0]!.start ? today : lastMonthEnd });
-  const study = await reserveStudy(ctx, { as_of: today });
+  const vsActual = await budgetVsActual(ctx, { format: 'json', budget_id: operating.id, from: calendar[0]!.start, to: lastMonthEnd < calendar[0]!.start ? today : lastMonthEnd });
+  const study = await reserveStudy(ctx, { format: 'json', as_of: today });
   return { fiscalYear, vsActual, study };
 }

@@ -879,6 +879,7 @@ const ROUTES: Record<string, RouteRule> = {
   },
   // Every report of the registry, per caller: section 5.
   'GET /api/apps/:appId/reports/:name': { access: 'per report of the registry', expect: 'report-matrix' },
+  ...Object.fromEntries([...REGISTRY.reports.keys()].map((name): [string, RouteRule] => [`GET /api/apps/:appId/reports/${name}`, { access: 'per report of the registry', expect: 'report-matrix' }])),
   // Figures aggregated over the rows each caller may read (null counts where the resource is none).
   'GET /api/apps/:appId/dashboard/summary': {
     access: 'signed-in',

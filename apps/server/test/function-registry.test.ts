@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { functionContracts, FUNCTION_NAMES } from '@covenant/contracts/functions';
 import { FEATURES } from '../src/app.ts';
-import { answerProblem } from '../src/platform/functions/define-function.ts';
+import { answerProblem } from '../src/platform/answers/answer-check.ts';
 import { Registry } from '../src/platform/registry.ts';
 import { createTestApp, createUser, type TestApp } from './helpers.ts';
 

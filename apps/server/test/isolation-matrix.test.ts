@@ -502,6 +502,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/apps/:appId/functions/:name': { generated: 'function' },
   ...Object.fromEntries(FUNCTION_NAMES.map((name) => [`POST /api/apps/:appId/functions/${name}`, { generated: 'function' as const }])),
   'GET /api/apps/:appId/reports/:name': { generated: 'report' },
+  ...Object.fromEntries(REPORT_NAMES.map((name) => [`GET /api/apps/:appId/reports/${name}`, { generated: 'report' as const }])),
 
   // --- the association's other routes ---
   'POST /api/apps/:appId/bank-accounts/:id/statements': {

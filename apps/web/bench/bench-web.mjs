@@ -18,6 +18,7 @@ import { ServerApi } from '../e2e/lib/api.mjs';
 import { signInWithToken } from '../e2e/lib/fixtures.mjs';
 import { startServer } from '../e2e/lib/server.mjs';
 import { BillsPage } from '../e2e/pages/bills-page.mjs';
+import { DataTable } from '../e2e/pages/data-table.mjs';
 import { InvoicesPage } from '../e2e/pages/invoices-page.mjs';
 import { OwnersPage } from '../e2e/pages/owners-page.mjs';
 import { PaymentsPage } from '../e2e/pages/payments-page.mjs';
@@ -80,6 +81,14 @@ function sortStep(menu, name, query) {
   };
 }
 
+/**
+ * A click on a sortable header of a screen's DataTable (timed); `query` is the order it asks the server for.
+ * @param {string} table the table's name @param {string} title the column's title @param {Record<string, string>} query @returns {Step}
+ */
+function headerSortStep(table, title, query) {
+  return { name: `sort by ${title}`, query, act: (page) => new DataTable(page, table).sortButton(title).click() };
+}
+
 /** Typing a search (timed). @param {(page: Page) => Locator} box @param {string} text @returns {Step} */
 function searchStep(box, text) {
   return { name: `search "${text}"`, query: { search: text }, act: (page) => box(page).fill(text) };
@@ -114,18 +123,24 @@ const SCREENS = [
       [{ name: 'Cancelled tab', query: { tab: 'cancelled' }, act: (page) => new InvoicesPage(page).tab('Cancelled') }],
       [allInvoicesTab(), { name: 'All Invoices, Last Month', query: { period: 'last_month' }, act: (page) => new InvoicesPage(page).quickFilter('Last Month').click() }],
       [searchStep((page) => new InvoicesPage(page).search, 'smith')],
+      [allInvoicesTab(), headerSortStep('Invoices', 'Billed To', { sort: 'owner' })],
+      [allInvoicesTab(), headerSortStep('Invoices', 'Status', { sort: 'status' })],
     ],
   },
   {
     screen: 'Payments', path: '/payments', list: 'payments', query: { limit: 50, skip: 0 },
     firstRow: (page, row) => new PaymentsPage(page).rows.first().and(page.getByRole('row', { name: row.payment_number, exact: true })),
     total: (page, list) => pagerRange(page, list, 50),
-    steps: [[searchStep((page) => new PaymentsPage(page).search, 'smith')]],
+    steps: [
+      [searchStep((page) => new PaymentsPage(page).search, 'smith')],
+      [headerSortStep('Payments', 'Owner', { sort: 'owner' })],
+      [headerSortStep('Payments', 'Method', { sort: 'payment_method' })],
+    ],
   },
   {
     screen: 'Bills', path: '/bills', list: 'bills', query: { limit: 50, skip: 0 },
     firstRow: (page, row) => new BillsPage(page).table.getByRole('row').nth(1).and(new BillsPage(page).row(row.bill_number)),
-    steps: [],
+    steps: [[headerSortStep('Bills', 'Vendor', { sort: 'vendor_name' })]],
   },
   {
     screen: 'Vendors', path: '/vendors', list: 'vendors', query: { limit: 48 },

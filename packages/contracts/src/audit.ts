@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPageSchema } from './lists.ts';
+import { listPageSchema, type ListSort } from './lists.ts';
 
 /** Every action the audit log records, with the words the Audit Log screen shows for it. */
 export const AUDIT_ACTIONS = {
@@ -78,7 +78,11 @@ export const auditLogEntrySchema = z.looseObject({
   detail: z.unknown(),
   ip_address: z.string().nullable(),
 });
-/** GET /audit-log: one page, newest first, and how many match. */
+/** The Audit Log's columns the server sorts by: the time, the user's email, the recorded action. */
+export const auditLogSorts = ['created_date', 'actor_email', 'action'] as const;
+export type AuditLogSort = ListSort<(typeof auditLogSorts)[number]>;
+
+/** GET /audit-log: one page (newest first unless sorted), and how many match. */
 export const auditLogPageSchema = listPageSchema(auditLogEntrySchema);
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;

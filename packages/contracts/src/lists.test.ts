@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceListQuery, ownerListQuery, periodRange } from './lists.ts';
+import { billListQuery, invoiceListQuery, ownerListQuery, parseListSort, paymentListQuery, periodRange } from './lists.ts';
 
 describe('periodRange', () => {
   it('gives [from, to) around today, across year ends', () => {
@@ -23,5 +23,24 @@ describe('list queries', () => {
     expect(ownerListQuery.safeParse({ skip: '-1' }).error?.issues[0]?.message).toBe('skip must not be negative');
     expect(invoiceListQuery.safeParse({ property_id: 'x' }).error?.issues[0]?.message).toBe('must be a record id');
     expect(invoiceListQuery.safeParse({ tab: 'open' }).error?.issues[0]?.message).toBe('tab must be outstanding, all or cancelled');
+  });
+});
+
+describe('a list’s sort', () => {
+  it('defaults to newest first and takes a key or its reverse', () => {
+    expect(invoiceListQuery.parse({}).sort).toBe('-invoice_date');
+    expect(paymentListQuery.parse({}).sort).toBe('-payment_date');
+    expect(billListQuery.parse({}).sort).toBe('-bill_date');
+    expect(invoiceListQuery.parse({ sort: 'owner' }).sort).toBe('owner');
+    expect(billListQuery.parse({ sort: '-vendor_name' }).sort).toBe('-vendor_name');
+    expect(parseListSort('-total_amount')).toEqual({ key: 'total_amount', descending: true });
+    expect(parseListSort('status')).toEqual({ key: 'status', descending: false });
+  });
+
+  it('refuses any other value with the keys it takes', () => {
+    const message = 'sort must be one of payment_date, owner, payment_method, reference_number, amount, or one of them after - for the reverse order';
+    for (const sort of ['status', '--amount', '-', '+amount', 'amount,id', 'AMOUNT', ' amount']) {
+      expect(paymentListQuery.safeParse({ sort }).error?.issues[0]?.message, sort).toBe(message);
+    }
   });
 });

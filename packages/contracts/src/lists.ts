@@ -15,36 +15,65 @@ const skip = z.coerce.number({ error: 'skip must be a number' }).int('skip must 
 const paging = { search, limit, skip };
 const id = z.string().regex(/^[0-9a-f]{24}$/, 'must be a record id');
 
+/** A list's `sort` value: a key, or the key after `-` for the reverse order (`-invoice_date`), as the entity API writes it. */
+export type ListSort<K extends string> = K | `-${K}`;
+
+/** The `sort` parameter of a list whose every key sorts both ways; an unknown value is a 400 naming the keys. */
+export function listSortParam<const K extends string>(keys: readonly [K, ...K[]], fallback: ListSort<K>) {
+  const values = keys.flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
+  const sort = z.enum(values, { error: `sort must be one of ${keys.join(', ')}, or one of them after - for the reverse order` });
+  return (sort as unknown as z.ZodType<ListSort<K>, ListSort<K>>).default(fallback);
+}
+
+/** A `sort` value's key and direction. */
+export function parseListSort<K extends string>(value: ListSort<K>): { key: K; descending: boolean } {
+  return value.startsWith('-') ? { key: value.slice(1) as K, descending: true } : { key: value as K, descending: false };
+}
+
 export const ownerListSorts = ['last_name', 'unit'] as const;
 export const propertyListSorts = ['unit', 'owner'] as const;
 export const invoiceTabs = ['outstanding', 'all', 'cancelled'] as const;
 export const datePeriods = ['this_month', 'last_month', 'this_year', 'last_year'] as const;
+/** The columns of the Invoices, Payments and Bills screens the server sorts by (a row's field, or `owner` for the owner's name). */
+export const invoiceListSorts = ['invoice_number', 'invoice_date', 'due_date', 'owner', 'total_amount', 'balance_due', 'status'] as const;
+export const paymentListSorts = ['payment_date', 'owner', 'payment_method', 'reference_number', 'amount'] as const;
+export const billListSorts = ['bill_number', 'vendor_name', 'bill_date', 'due_date', 'total_amount', 'balance_due', 'status'] as const;
 export type OwnerListSort = (typeof ownerListSorts)[number];
 export type PropertyListSort = (typeof propertyListSorts)[number];
 export type InvoiceTab = (typeof invoiceTabs)[number];
+export type InvoiceListSort = ListSort<(typeof invoiceListSorts)[number]>;
+export type PaymentListSort = ListSort<(typeof paymentListSorts)[number]>;
+export type BillListSort = ListSort<(typeof billListSorts)[number]>;
 export type DatePeriod = (typeof datePeriods)[number];
 
 /** GET /lists/owners: every word of `search` in the first name, last name or email; by last name or by lowest unit. */
 export const ownerListQuery = z.object({ ...paging, sort: z.enum(ownerListSorts, { error: 'sort must be last_name or unit' }).default('last_name') });
 /** GET /lists/properties: every word of `search` in the unit number or street address; by unit (natural order) or owner last name. */
 export const propertyListQuery = z.object({ ...paging, sort: z.enum(propertyListSorts, { error: 'sort must be unit or owner' }).default('unit') });
-/** GET /lists/invoices: `search` in the number, or every word in the owner's name or owner id; the Invoices tabs and filters. */
+/**
+ * GET /lists/invoices: `search` in the number, or every word in the owner's name or owner id; the Invoices tabs and
+ * filters; `sort` by a column (default `-invoice_date`, newest first).
+ */
 export const invoiceListQuery = z.object({
   ...paging,
+  sort: listSortParam(invoiceListSorts, '-invoice_date'),
   tab: z.enum(invoiceTabs, { error: 'tab must be outstanding, all or cancelled' }).default('all'),
   period: z.enum(datePeriods, { error: 'period must be this_month, last_month, this_year or last_year' }).optional(),
   property_id: id.optional(),
 });
-/** GET /lists/payments: `search` in the reference, or every word in the owner's name or owner id. */
-export const paymentListQuery = z.object(paging);
-/** GET /lists/bills, /lists/vendors, /lists/users: `search` in the bill number or vendor name, vendor name or contact, user name or email. */
-export const billListQuery = z.object(paging);
+/** GET /lists/payments: `search` in the reference, or every word in the owner's name or owner id; `sort` by a column (default newest first). */
+export const paymentListQuery = z.object({ ...paging, sort: listSortParam(paymentListSorts, '-payment_date') });
+/** GET /lists/bills: `search` in the bill number or vendor name; `sort` by a column (default newest bill date first). */
+export const billListQuery = z.object({ ...paging, sort: listSortParam(billListSorts, '-bill_date') });
+/** GET /lists/vendors, /lists/users: `search` in the vendor name or contact, user name or email. */
 export const vendorListQuery = z.object(paging);
 export const userListQuery = z.object(paging);
 export type OwnerListQuery = z.input<typeof ownerListQuery>;
 export type PropertyListQuery = z.input<typeof propertyListQuery>;
 export type InvoiceListQuery = z.input<typeof invoiceListQuery>;
-export type PagingQuery = z.input<typeof paymentListQuery>;
+export type PaymentListQuery = z.input<typeof paymentListQuery>;
+export type BillListQuery = z.input<typeof billListQuery>;
+export type PagingQuery = z.input<typeof vendorListQuery>;
 
 const nullableText = z.string().nullable();
 const amount = z.number();

@@ -27,11 +27,18 @@ export interface FunctionDef {
 /** The body limit of a function call without its own (named parameters, no file). */
 export const DEFAULT_FUNCTION_BODY_BYTES = 1024 * 1024;
 
-/** A financial report (GET /reports/{name}); run checks the caller's privilege itself. */
+/**
+ * A financial report (GET /reports/{name}), built from its contract in `@covenant/contracts/reports` by
+ * `defineReport` (platform/reports): the route checks the reports privilege, then runs it with the raw query.
+ */
 export interface ReportDef {
   name: string;
   access: string;
-  run(ctx: Ctx, query: unknown): Promise<{ json: Record<string, unknown>; csv?: () => unknown[][]; filename: string }>;
+  description: string;
+  /** The contract's schemas: the query (parsed by run) and the JSON answer (checked outside production). */
+  query: z.ZodType;
+  answer: z.ZodType;
+  run(ctx: Ctx, query: unknown): Promise<{ json: unknown; csv?: () => unknown[][]; filename: string }>;
 }
 
 /** Work the scheduler asks for every hour (and once at start); the job decides whether anything is due. */

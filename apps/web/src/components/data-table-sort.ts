@@ -1,6 +1,6 @@
 /** A table's order: the server's sort field and its direction. */
-export interface SortState {
-  key: string;
+export interface SortState<K extends string = string> {
+  key: K;
   direction: 'asc' | 'desc';
 }
 
@@ -8,15 +8,19 @@ export interface SortState {
  * The order a `sort` parameter names, in the entity API's form (`account_number`, `-invoice_date`); the fallback when
  * the parameter is missing or names a field the screen does not offer, so a hand-edited address cannot ask for any column.
  */
-export function parseSort(param: string | null | undefined, allowed: readonly string[], fallback: SortState): SortState {
+export function parseSort<K extends string>(param: string | null | undefined, allowed: readonly K[], fallback: SortState<K>): SortState<K> {
   const text = param?.trim() ?? '';
   const direction = text.startsWith('-') ? 'desc' : 'asc';
   const key = direction === 'desc' ? text.slice(1) : text;
-  return allowed.includes(key) ? { key, direction } : fallback;
+  return isAllowed(allowed, key) ? { key, direction } : fallback;
+}
+
+function isAllowed<K extends string>(allowed: readonly K[], key: string): key is K {
+  return (allowed as readonly string[]).includes(key);
 }
 
 /** The `sort` parameter of an order: the field, with a leading minus when descending. */
-export function sortParam(sort: SortState): string {
+export function sortParam<K extends string>(sort: SortState<K>): K | `-${K}` {
   return sort.direction === 'desc' ? `-${sort.key}` : sort.key;
 }
 

@@ -151,6 +151,9 @@ function HeaderCell<T>({ column, sort, onSort }: { column: DataColumn<T>; sort?:
     column.align === 'end' && 'text-right',
     column.hideBelow && HIDE_BELOW[column.hideBelow],
     isText && !isSortable && 'max-sm:sr-only',
+    // A control (a select-all checkbox) keeps the right padding the kit's table drops beside a checkbox, so a sort
+    // button in the next header stays outside its 24 px target (WCAG 2.5.8) when the columns are squeezed.
+    !isText && !isSortable && 'sm:pr-2!',
     'max-sm:h-auto max-sm:px-0',
   );
   if (!isSortable || !column.sortKey) {
@@ -169,11 +172,12 @@ function HeaderCell<T>({ column, sort, onSort }: { column: DataColumn<T>; sort?:
         variant="ghost"
         size="sm"
         // Its name is the column's title, so "Sort by" is not read before every header; aria-sort says the order.
-        className={cn('-mx-2 h-8 px-2 font-medium max-sm:mx-0 max-sm:border', column.align === 'end' && 'flex-row-reverse')}
+        // Compact (the padding within the cell's, a small icon): a list of many sortable columns still fits beside the menu.
+        className={cn('-mx-2 h-8 gap-1 px-2 font-medium has-[>svg]:px-2 max-sm:mx-0 max-sm:border', column.align === 'end' && 'flex-row-reverse')}
         onClick={() => onSort?.(nextSort(sort, key))}
       >
         {column.header}
-        <Icon aria-hidden="true" className={cn(direction === 'none' && 'text-muted-foreground')} />
+        <Icon aria-hidden="true" className={cn('size-3.5', direction === 'none' && 'text-muted-foreground')} />
       </Button>
     </TableHead>
   );
@@ -183,7 +187,7 @@ function HeaderCell<T>({ column, sort, onSort }: { column: DataColumn<T>; sort?:
  * A screen's order in the address (`?sort=-account_name`), so a sorted list survives a reload and can be linked to;
  * a missing or unknown value is the screen's default order.
  */
-export function useSortParam(allowed: readonly string[], fallback: SortState): [SortState, (sort: SortState) => void] {
+export function useSortParam<K extends string>(allowed: readonly K[], fallback: SortState<K>): [SortState<K>, (sort: SortState) => void] {
   const [params, setParams] = useSearchParams();
   const sort = parseSort(params.get('sort'), allowed, fallback);
   const setSort = useCallback(

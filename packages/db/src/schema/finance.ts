@@ -112,6 +112,10 @@ export const invoices = pgTable(
     index('invoices_date_number_idx').on(t.invoice_date, t.invoice_number),
     index('invoices_property_idx').on(t.property_id),
     index('invoices_status_idx').on(t.status),
+    // The Invoices list sorted by a column (either direction; the id keeps pages apart).
+    index('invoices_due_date_sort_idx').on(t.due_date, t.id),
+    index('invoices_total_sort_idx').on(t.total_amount, t.id),
+    index('invoices_balance_sort_idx').on(t.balance_due, t.id),
     // Runs as of an earlier date: the invoices cancelled after it (few).
     index('invoices_cancelled_date_idx').on(t.cancelled_date).where(sql`${t.cancelled_date} is not null`),
     // Open invoices only (a small part of the table): the dashboard's open and overdue counts.
@@ -173,6 +177,9 @@ export const payments = pgTable(
     index('payments_owner_idx').on(t.owner_id),
     index('payments_date_idx').on(t.payment_date),
     index('payments_date_number_idx').on(t.payment_date, t.payment_number),
+    // The Payments list sorted by a column (either direction; the id keeps pages apart).
+    index('payments_amount_sort_idx').on(t.amount, t.id),
+    index('payments_reference_sort_idx').on(t.reference_number, t.id),
     // Bank matching: the payments deposited into one account near a date.
     index('payments_deposit_account_date_idx').on(t.deposit_account_id, t.payment_date),
     nonneg('payments_amount_nonneg', t.amount),
@@ -253,6 +260,11 @@ export const bills = pgTable(
     uniqueIndex('bills_vendor_number_key').on(t.vendor_id, t.bill_number),
     index('bills_date_idx').on(t.bill_date),
     index('bills_date_created_idx').on(t.bill_date, t.created_date),
+    // The Bills list sorted by a column (either direction; the id keeps pages apart).
+    index('bills_number_sort_idx').on(t.bill_number, t.id),
+    index('bills_due_date_sort_idx').on(t.due_date, t.id),
+    index('bills_total_sort_idx').on(t.total_amount, t.id),
+    index('bills_balance_sort_idx').on(t.balance_due, t.id),
     nonneg('bills_subtotal_nonneg', t.subtotal),
     nonneg('bills_tax_nonneg', t.tax_amount),
     nonneg('bills_total_nonneg', t.total_amount),

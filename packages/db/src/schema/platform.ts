@@ -79,7 +79,8 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_created_idx').on(t.created_date, t.id),
-    index('audit_log_action_idx').on(t.action, t.created_date),
-    index('audit_log_actor_idx').on(t.actor_email, t.created_date),
+    // The filters, and the list sorted by action or user (either direction; the id keeps pages apart).
+    index('audit_log_action_idx').on(t.action, t.created_date, t.id),
+    index('audit_log_actor_idx').on(t.actor_email, t.created_date, t.id),
   ],
 );

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { myAutopaySchema } from '@covenant/contracts/ach';
+import { myAutopaySchema, selfEnrollmentInput } from '@covenant/contracts/ach';
 import { fileResponse } from '@covenant/contracts/platform';
+import { bodyReadByTheService, noBody } from '../../lib/documented-body.ts';
 import type { Feature } from '../../platform/registry.ts';
 import { achBatchEntity, achBatchFile, createAchCreditBatch, createAchDebitBatch } from './ach-batches.ts';
 import { importAchReturnsFn } from './ach-returns.ts';
@@ -22,8 +23,10 @@ async function achRoutes(app: FastifyInstance) {
     return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${out.filename}"`).send(out.csv);
   });
   app.get('/api/apps/:appId/my-account/autopay', { schema: { tags: ['my-account'], params, response: { 200: myAutopaySchema } } }, async (request) => myAutopay(request.ctx));
-  app.post('/api/apps/:appId/my-account/autopay', { schema: { tags: ['my-account'], params, response: { 200: myAutopaySchema } } }, async (request) => enrollMyself(request.ctx, request.body));
-  app.post('/api/apps/:appId/my-account/autopay/:id/cancel', { schema: { tags: ['my-account'], params: withId, response: { 200: myAutopaySchema } } }, async (request) =>
+  app.post('/api/apps/:appId/my-account/autopay', { schema: { tags: ['my-account'], params, body: selfEnrollmentInput, response: { 200: myAutopaySchema } }, validatorCompiler: bodyReadByTheService }, async (request) =>
+    enrollMyself(request.ctx, request.body),
+  );
+  app.post('/api/apps/:appId/my-account/autopay/:id/cancel', { schema: { tags: ['my-account'], params: withId, ...noBody, response: { 200: myAutopaySchema } }, validatorCompiler: bodyReadByTheService }, async (request) =>
     cancelMyEnrollment(request.ctx, (request.params as { id: string }).id),
   );
 }

@@ -8,6 +8,7 @@ import { isoDate } from '@covenant/contracts/fields';
 import { bankRules, bankReconciliations, bankStatementLines, bankStatements } from '@covenant/db/schema/banking';
 import { chartOfAccounts, funds } from '@covenant/db/schema/finance';
 import { onCommit, type Ctx } from '../../lib/context.ts';
+import { bodyReadByTheService, fileField, multipartBody } from '../../lib/documented-body.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { fileResponse } from '@covenant/contracts/platform';
 import { parseInput } from '../../lib/parse-input.ts';
@@ -151,7 +152,16 @@ async function bankingRoutes(app: FastifyInstance) {
   app.post(
     '/api/apps/:appId/bank-accounts/:id/statements',
     {
-      schema: { tags: ['banking'], params: z.object({ appId: z.string(), id: z.string().max(64) }), response: { 200: statementImportAnswer } },
+      schema: {
+        tags: ['banking'],
+        params: z.object({ appId: z.string(), id: z.string().max(64) }),
+        ...multipartBody({
+          file: fileField('The statement: OFX/QFX, CAMT.053, BAI2 or CSV (told apart by content), up to 10 MB'),
+          mapping: z.string().optional().describe('CSV only: the column mapping as JSON ({date, amount} or {date, debit, credit}, with description, reference, check_number, date_format); the account\'s last one without it'),
+        }),
+        response: { 200: statementImportAnswer },
+      },
+      validatorCompiler: bodyReadByTheService,
       bodyLimit: MAX_STATEMENT_BYTES + 256 * 1024,
       onRequest: requireSession,
     },

@@ -1,15 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import { budgetVariance, fiscalMonths, monthsWithin, netVariance } from '@covenant/contracts/budgets';
-import { budgetVsActualQuery } from '@covenant/contracts/entities';
+import { budgetVariance, fiscalMonths, monthsWithin, netVariance, type BudgetStatus } from '@covenant/contracts/budgets';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
+import type { ReportAnswer, ReportParams, VarianceRow } from '@covenant/contracts/reports';
 import { budgetLines } from '@covenant/db/schema/budgets';
 import { chartOfAccounts, funds } from '@covenant/db/schema/finance';
 import type { Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { referencedRecord } from '../../platform/entities/entities.service.ts';
-import type { ReportDef } from '../../platform/registry.ts';
+import { defineReport } from '../../platform/reports/define-report.ts';
 import { incomeFigures } from '../reports/ledger-queries.ts';
 import { budgetEntity } from './budgets.entities.ts';
 
@@ -31,9 +30,8 @@ const present = (kind: Kind, f: Figures) => {
  * statement has it), the variance
  * (favourable positive) and its percent of the budget; totals for revenue, expenses and net.
  */
-export async function budgetVsActual(ctx: Ctx, query: unknown) {
+export async function budgetVsActual(ctx: Ctx, q: ReportParams<'budget-vs-actual'>): Promise<ReportAnswer<'budget-vs-actual'>> {
   await requirePermission(ctx, 'reports', 'read');
-  const q = parseInput(budgetVsActualQuery, query);
   const budget = await referencedRecord(ctx, budgetEntity, q.budget_id, 'budget_id: the budget');
   const months = fiscalMonths(budget.fiscal_year as number, budget.start_month as number);
   const from = q.from || months[0]!.start;
@@ -65,7 +63,10 @@ export async function budgetVsActual(ctx: Ctx, query: unknown) {
   const rowsOf = (kind: Kind) => section(kind).map((r) => ({ account_id: r.account_id, account_number: r.account_number, account_name: r.account_name, ...present(kind, r) }));
 
   return {
-    budget: { id: budget.id, name: budget.name, fiscal_year: budget.fiscal_year, fund_id: budget.fund_id, fund_name: fund?.name ?? null, status: budget.status },
+    budget: {
+      id: budget.id as string, name: budget.name as string, fiscal_year: budget.fiscal_year as number, fund_id: budget.fund_id as string, fund_name: fund?.name ?? null,
+      status: budget.status as BudgetStatus,
+    },
     from,
     to,
     /** The fiscal months whose budget is counted. */
@@ -80,12 +81,9 @@ export async function budgetVsActual(ctx: Ctx, query: unknown) {
   };
 }
 
-type Result = Awaited<ReturnType<typeof budgetVsActual>>;
-type Line = Result['revenue'][number];
-
-function csvRows(r: Result): unknown[][] {
+function csvRows(r: ReportAnswer<'budget-vs-actual'>): unknown[][] {
   const out: unknown[][] = [['section', 'account_number', 'account_name', 'budget', 'actual', 'variance', 'percent']];
-  const add = (section: string, l: Line) => out.push([section, l.account_number, l.account_name, l.budget, l.actual, l.variance, l.percent ?? '']);
+  const add = (section: string, l: VarianceRow) => out.push([section, l.account_number, l.account_name, l.budget, l.actual, l.variance, l.percent ?? '']);
   for (const l of r.revenue) add('revenue', l);
   for (const l of r.expenses) add('expenses', l);
   for (const [name, t] of [['total_revenue', r.totals.revenue], ['total_expenses', r.totals.expenses], ['net', r.totals.net]] as const) {
@@ -94,14 +92,10 @@ function csvRows(r: Result): unknown[][] {
   return out;
 }
 
-export const budgetVsActualReport: ReportDef = {
-  name: 'budget-vs-actual',
-  access: 'reports read (administrators, property managers)',
-  async run(ctx, query) {
-    const json = await budgetVsActual(ctx, query);
-    return { json, csv: () => csvRows(json), filename: `budget-vs-actual-${json.budget.fiscal_year as number}-${json.to}.csv` };
-  },
-};
+export const budgetVsActualReport = defineReport('budget-vs-actual', budgetVsActual, {
+  rows: csvRows,
+  filename: (r) => `budget-vs-actual-${r.budget.fiscal_year}-${r.to}.csv`,
+});
 
 /** A budget's lines with their accounts, in account order: each month's amount in cents, and the year's. */
 export async function budgetLineCents(ctx: Ctx, budgetId: string) {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { monthStartBefore } from '@covenant/contracts/dates';
 import { isOverdue } from '@covenant/contracts/documents';
 import { centsToNumber } from '@covenant/contracts/money';
+import type { DashboardSummary } from '@covenant/contracts/reports';
 import { owners } from '@covenant/db/schema/community';
 import { invoices, payments } from '@covenant/db/schema/finance';
 import { today, type Ctx } from '../../lib/context.ts';
@@ -34,7 +35,7 @@ async function figureScope(ctx: Ctx, def: EntityDef): Promise<{ ownerId?: string
  * the open and overdue counts count invoices whose balance is above zero, overdue by the one isOverdue rule.
  * Counts are null where the resource is none.
  */
-export async function dashboardSummary(ctx: Ctx) {
+export async function dashboardSummary(ctx: Ctx): Promise<DashboardSummary> {
   requireSignedIn(ctx);
   const [ownerScope, propertyScope, invoiceScope, paymentScope] = await Promise.all([
     readableWhere(ctx, ownerEntity),
@@ -71,7 +72,7 @@ export async function dashboardSummary(ctx: Ctx) {
       overdue_count: open.filter((g) => isOverdue({ status: g.status, balance_due: 1, due_date: g.due_date }, day)).reduce((s, g) => s + Number(g.n), 0),
     };
   };
-  const recentInvoicesSection = async (): Promise<unknown[]> => {
+  const recentInvoicesSection = async (): Promise<DashboardSummary['recent_invoices']> => {
     if (!invoiceScope) return [];
     return (
       await ctx.db
@@ -103,7 +104,7 @@ export async function dashboardSummary(ctx: Ctx) {
     ]);
     return { received: centsToNumber(received), byMonth: months.map((m) => ({ month: m.month, payments_received: centsToNumber(m.paymentsCents) })) };
   };
-  const recentPaymentsSection = async (): Promise<unknown[]> => {
+  const recentPaymentsSection = async (): Promise<DashboardSummary['recent_payments']> => {
     if (!paymentScope) return [];
     return (
       await ctx.db

@@ -7,6 +7,7 @@ import { ownerProperties, owners, properties, users } from '@covenant/db/schema/
 import type { Ctx } from '../../lib/context.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import { permissionLevel } from '../../platform/access/access.service.ts';
+import { readableWhere } from '../../platform/entities/entities.service.ts';
 import { everyWordIn, listPage, readableJoin } from '../../platform/entities/list-page.ts';
 import { ownerEntity } from './owners.feature.ts';
 
@@ -63,6 +64,18 @@ async function visibleOwners(ctx: Ctx): Promise<SQL> {
 export async function ownerNameOf(ctx: Ctx, ownerIdColumn: PgColumn): Promise<SQL> {
   return sql`(select json_build_object('id', ${owners.id}, 'owner_id', ${owners.owner_id}, 'first_name', ${owners.first_name}, 'last_name', ${owners.last_name})
     from ${owners} where ${owners.id} = ${ownerIdColumn} and ${await visibleOwners(ctx)})`;
+}
+
+/**
+ * A document list's order by its owner's name (last, then first name), with the owners table joined to the page. A
+ * caller who reads every owner sorts by the columns themselves (an index on the names gives the order); for others a
+ * name they may not see counts as empty and sorts last, so the order tells nothing the page does not show.
+ */
+export async function ownerNameOrder(ctx: Ctx, ownerIdColumn: PgColumn): Promise<{ join: { table: typeof owners; on: SQL }; terms: SQL[] }> {
+  const readsEvery = (await readableWhere(ctx, ownerEntity))?.length === 0;
+  const visible = readsEvery ? undefined : await visibleOwners(ctx);
+  const shown = (column: PgColumn) => (visible ? sql`(case when ${visible} then ${column} end)` : sql`${column}`);
+  return { join: { table: owners, on: eq(owners.id, ownerIdColumn) }, terms: [shown(owners.last_name), shown(owners.first_name), sql`${ownerIdColumn}`] };
 }
 
 /**

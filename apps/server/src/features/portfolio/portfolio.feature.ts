@@ -5,6 +5,7 @@ import {
   portfolioSummaryQuery, portfolioSummarySchema,
 } from '@covenant/contracts/portfolio';
 import { successSchema } from '@covenant/contracts/records';
+import { bodyReadByTheService, noBody } from '../../lib/documented-body.ts';
 import type { Feature } from '../../platform/registry.ts';
 import {
   addAssociationMember, archiveAssociation, createAssociation, listAssociations, listMembers, portfolioSummary, removeAssociationMember,
@@ -23,7 +24,7 @@ async function portfolioRoutes(app: FastifyInstance) {
   app.post(`${base}/associations`, { schema: { tags, body: createAssociationInput, response: { 200: portfolioAssociationSchema } } }, async (request) =>
     createAssociation(request.ctx, request.body),
   );
-  app.post(`${base}/associations/:app_id/archive`, { schema: { tags, params: association, response: { 200: portfolioAssociationSchema } } }, async (request) =>
+  app.post(`${base}/associations/:app_id/archive`, { schema: { tags, params: association, ...noBody, response: { 200: portfolioAssociationSchema } }, validatorCompiler: bodyReadByTheService }, async (request) =>
     archiveAssociation(request.ctx, (request.params as { app_id: string }).app_id),
   );
   app.get(`${base}/associations/:app_id/members`, { schema: { tags, params: association, response: { 200: associationMembersSchema } } }, async (request) =>

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { toCents } from '@covenant/contracts/money';
+import type { AccountType } from '@covenant/contracts/constants';
 import { monthsBetween } from '@covenant/contracts/dates';
 import { chartOfAccounts } from '@covenant/db/schema/finance';
 import { journalLines, ledgerAccountDeltas, ledgerAccountTotals } from '@covenant/db/schema/ledger';
@@ -32,7 +33,7 @@ export interface AccountNet {
   account_id: string;
   account_number: string;
   account_name: string;
-  account_type: string;
+  account_type: AccountType;
   /** Debit − credit, in cents. */
   net: number;
   /** Debit − credit per fund id (funds with postings only). */

@@ -1,35 +1,20 @@
 import { and, asc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { AGING_BUCKETS, agingBucket } from '@covenant/contracts/documents';
 import { monthsBetween } from '@covenant/contracts/dates';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
+import type { AccountAmount, AgingAmounts, LedgerReportQuery, ReportAnswer } from '@covenant/contracts/reports';
 import { owners } from '@covenant/db/schema/community';
 import { bills, chartOfAccounts, funds, invoices, payments, vendors } from '@covenant/db/schema/finance';
 import { journalEntries, journalLines } from '@covenant/db/schema/ledger';
 import { today, type Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
+import { defineReport } from '../../platform/reports/define-report.ts';
 import type { ReportDef } from '../../platform/registry.ts';
 import { systemAccounts } from '../accounts/accounts.service.ts';
 import { incomeFigures, monthlyActivity, netByAccount, openDocumentsQuery, paymentsReceivedCents, sumByFund } from './ledger-queries.ts';
 
-const date = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
-export const reportQuery = z.object({
-  from: date.optional(),
-  to: date.optional(),
-  as_of: date.optional(),
-  format: z.enum(['json', 'csv']).default('json'),
-  /** One fund only (its id). */
-  fund: z.string().regex(/^[0-9a-f]{24}$/, 'fund must be a fund id').optional(),
-  /** A column per fund and a total. */
-  by_fund: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
-  /** The general ledger of one account (its id); all accounts when absent. */
-  account_id: z.string().regex(/^[0-9a-f]{24}$/, 'account_id must be an account id').optional(),
-});
-export type ReportQuery = z.infer<typeof reportQuery>;
-
-const periodOf = async (ctx: Ctx, q: ReportQuery) => {
+const periodOf = async (ctx: Ctx, q: LedgerReportQuery) => {
   const to = q.to ?? (await today(ctx));
   const from = q.from ?? `${to.slice(0, 4)}-01-01`;
   if (from > to) throw new ValidationError('from must not be after to');
@@ -40,7 +25,7 @@ const amount = (cents: number) => centsToNumber(cents);
 const amounts = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, amount(v)]));
 
 /** The funds a by-fund report has columns for (all, or the one filtered on), in code order. */
-async function fundColumns(ctx: Ctx, q: ReportQuery) {
+async function fundColumns(ctx: Ctx, q: LedgerReportQuery) {
   const rows = await ctx.db.select({ id: funds.id, code: funds.code, name: funds.name, kind: funds.kind }).from(funds).orderBy(asc(funds.code));
   return q.fund ? rows.filter((f) => f.id === q.fund) : rows;
 }
@@ -51,14 +36,14 @@ function present<T extends { cents: number; byFund: Record<string, number> }>(li
 }
 
 /** The fund a report is narrowed to must exist (and be readable). */
-async function assertFund(ctx: Ctx, q: ReportQuery): Promise<void> {
+async function assertFund(ctx: Ctx, q: LedgerReportQuery): Promise<void> {
   if (!q.fund) return;
   const [row] = await ctx.db.select({ id: funds.id }).from(funds).where(eq(funds.id, q.fund)).limit(1);
   if (!row) throw new ValidationError('fund: no such fund');
 }
 
 /** Revenue and expense accounts over a period, with total_revenue, total_expenses and net_income. */
-export async function incomeStatement(ctx: Ctx, q: ReportQuery) {
+export async function incomeStatement(ctx: Ctx, q: LedgerReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
   const { from, to } = await periodOf(ctx, q);
@@ -81,7 +66,7 @@ export async function incomeStatement(ctx: Ctx, q: ReportQuery) {
 }
 
 /** The summary cards (Net Income, Total Revenue, Total Expenses) and the owner payments received, for a period. */
-export async function summary(ctx: Ctx, q: ReportQuery) {
+export async function summary(ctx: Ctx, q: LedgerReportQuery) {
   const s = await incomeStatement(ctx, q);
   return {
     from: s.from,
@@ -102,7 +87,7 @@ const MONTHLY_ACTIVITY_MAX_MONTHS = 120;
  * Revenue, expenses, net income and payments received per calendar month of a period (the Reports chart and its
  * table): the same definitions as the income statement and the summary, so the months add up to their totals.
  */
-export async function monthlyActivityReport(ctx: Ctx, q: ReportQuery) {
+export async function monthlyActivityReport(ctx: Ctx, q: LedgerReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
   const { from, to } = await periodOf(ctx, q);
@@ -128,7 +113,7 @@ export async function monthlyActivityReport(ctx: Ctx, q: ReportQuery) {
 }
 
 /** Assets, liabilities and equity as of a date; equity includes the net income not yet closed to fund balance. */
-export async function balanceSheet(ctx: Ctx, q: ReportQuery) {
+export async function balanceSheet(ctx: Ctx, q: LedgerReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
   const asOf = q.as_of ?? q.to ?? (await today(ctx));
@@ -157,7 +142,7 @@ export async function balanceSheet(ctx: Ctx, q: ReportQuery) {
     liabilities: present(liabilities, q.by_fund),
     equity: [
       ...present(equity, q.by_fund),
-      { account_id: null, account_number: '', account_name: 'Net income (unclosed)', account_type: 'equity', amount: amount(netIncome), ...(q.by_fund ? { by_fund: amounts(netIncomeByFund) } : {}) },
+      { account_id: null, account_number: '', account_name: 'Net income (unclosed)', account_type: 'equity' as const, amount: amount(netIncome), ...(q.by_fund ? { by_fund: amounts(netIncomeByFund) } : {}) },
     ],
     total_assets: amount(total(assets)),
     total_liabilities: amount(total(liabilities)),
@@ -176,7 +161,11 @@ export async function balanceSheet(ctx: Ctx, q: ReportQuery) {
   };
 }
 
-type AgingRow = { id: string; name: string } & Record<(typeof AGING_BUCKETS)[number] | 'total', number>;
+type AgingCents = Record<keyof AgingAmounts, number>;
+const noAging = (): AgingCents => ({ current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, total: 0 });
+const agingAmounts = (c: AgingCents): AgingAmounts => ({
+  current: amount(c.current), days_1_30: amount(c.days_1_30), days_31_60: amount(c.days_31_60), days_61_90: amount(c.days_61_90), days_over_90: amount(c.days_over_90), total: amount(c.total),
+});
 
 /** Open balances per document as of a date, bucketed by the document's due date and summed per party. */
 async function aging(ctx: Ctx, kind: 'ar' | 'ap', asOf: string, fundId?: string) {
@@ -195,33 +184,32 @@ async function aging(ctx: Ctx, kind: 'ar' | 'ap', asOf: string, fundId?: string)
         .from(open)
         .innerJoin(bills, eq(bills.id, open.document_id))
         .innerJoin(vendors, eq(vendors.id, bills.vendor_id));
-  const byParty = new Map<string, AgingRow>();
-  const totals: AgingRow = { id: '', name: 'Total', current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, total: 0 };
+  const byParty = new Map<string, { id: string; name: string; cents: AgingCents }>();
+  const totals = noAging();
   for (const r of rows) {
     const cents = toCents(r.open);
     const bucket = agingBucket(r.due_date, asOf);
-    const row = byParty.get(r.party_id) ?? { id: r.party_id, name: r.party_name, current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, total: 0 };
-    row[bucket] += cents;
-    row.total += cents;
+    const row = byParty.get(r.party_id) ?? { id: r.party_id, name: r.party_name, cents: noAging() };
+    row.cents[bucket] += cents;
+    row.cents.total += cents;
     totals[bucket] += cents;
     totals.total += cents;
     byParty.set(r.party_id, row);
   }
-  const toMoney = (r: AgingRow) => ({ ...r, ...Object.fromEntries([...AGING_BUCKETS, 'total'].map((b) => [b, amount(r[b as keyof AgingRow] as number)])) });
-  const list = [...byParty.values()].sort((a, b) => a.name.localeCompare(b.name)).map(toMoney);
-  return { as_of: asOf, rows: list, totals: toMoney(totals) };
+  const list = [...byParty.values()].sort((a, b) => a.name.localeCompare(b.name)).map((r) => ({ id: r.id, name: r.name, ...agingAmounts(r.cents) }));
+  return { as_of: asOf, rows: list, totals: agingAmounts(totals) };
 }
 
 /** The aging's totals per fund (each fund's own aging), when asked for. */
-async function agingTotalsByFund(ctx: Ctx, kind: 'ar' | 'ap', asOf: string, q: ReportQuery) {
+async function agingTotalsByFund(ctx: Ctx, kind: 'ar' | 'ap', asOf: string, q: LedgerReportQuery) {
   if (!q.by_fund) return {};
   const columns = await fundColumns(ctx, q);
-  const totals: Record<string, unknown> = {};
+  const totals: Record<string, AgingAmounts> = {};
   for (const f of columns) totals[f.id] = (await aging(ctx, kind, asOf, f.id)).totals;
   return { funds: columns, totals_by_fund: totals };
 }
 
-export async function arAging(ctx: Ctx, q: ReportQuery) {
+export async function arAging(ctx: Ctx, q: LedgerReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
   const asOf = q.as_of ?? await today(ctx);
@@ -229,7 +217,7 @@ export async function arAging(ctx: Ctx, q: ReportQuery) {
   return { as_of: r.as_of, ...(q.fund ? { fund: q.fund } : {}), rows: r.rows.map(({ id, name, ...b }) => ({ owner_id: id, owner_name: name, ...b })), totals: r.totals, ...(await agingTotalsByFund(ctx, 'ar', asOf, q)) };
 }
 
-export async function apAging(ctx: Ctx, q: ReportQuery) {
+export async function apAging(ctx: Ctx, q: LedgerReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
   const asOf = q.as_of ?? await today(ctx);
@@ -243,7 +231,7 @@ const DEBIT_NORMAL = new Set(['asset', 'expense']);
  * Trial balance as of a date: every account with a balance, in the debit or the credit column; the columns'
  * totals are equal when the books balance (per fund too, with by_fund).
  */
-export async function trialBalance(ctx: Ctx, q: ReportQuery) {
+export async function trialBalance(ctx: Ctx, q: LedgerReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
   const asOf = q.as_of ?? q.to ?? (await today(ctx));
@@ -284,7 +272,7 @@ export const GENERAL_LEDGER_LINE_LIMIT = 20_000;
  * running balance (in the account's normal direction: debits up for assets and expenses, credits up for the
  * rest) and the closing balance. One account with account_id, otherwise every account with a balance or activity.
  */
-export async function generalLedger(ctx: Ctx, q: ReportQuery) {
+export async function generalLedger(ctx: Ctx, q: LedgerReportQuery) {
   await requirePermission(ctx, 'reports', 'read');
   await assertFund(ctx, q);
   const { from, to } = await periodOf(ctx, q);
@@ -358,73 +346,80 @@ export async function generalLedger(ctx: Ctx, q: ReportQuery) {
         return { ...l, debit: amount(dr), credit: amount(cr), balance: amount(running) };
       });
       return {
-        account_id: a.id, account_number: a.account_number, account_name: a.account_name, account_type: a.account_type, normal_balance: sign === 1 ? 'debit' : 'credit',
+        account_id: a.id, account_number: a.account_number, account_name: a.account_name, account_type: a.account_type, normal_balance: sign === 1 ? ('debit' as const) : ('credit' as const),
         ...(fund ? { fund_id: fund.id, fund_code: fund.code, fund_name: fund.name } : {}),
         opening_balance: amount(openingCents), lines: rows, total_debit: amount(debits), total_credit: amount(credits), closing_balance: amount(running),
       };
     });
-  return { from, to, ...(q.fund ? { fund: q.fund } : {}), ...(q.account_id ? { account_id: q.account_id } : {}), ...(split ? { by_fund: true } : {}), accounts, truncated, ...(truncated ? { line_limit: GENERAL_LEDGER_LINE_LIMIT } : {}) };
+  return { from, to, ...(q.fund ? { fund: q.fund } : {}), ...(q.account_id ? { account_id: q.account_id } : {}), ...(split ? { by_fund: true as const } : {}), accounts, truncated, ...(truncated ? { line_limit: GENERAL_LEDGER_LINE_LIMIT } : {}) };
 }
 
-type Json = Record<string, unknown>;
+type Statement = ReportAnswer<'income-statement'> | ReportAnswer<'balance-sheet'>;
 
-function statementRows(sections: string[], totals: string[]) {
-  return (data: Json): unknown[][] => {
+function statementRows<S extends Statement>(sections: ReadonlyArray<keyof S & string>, totals: ReadonlyArray<keyof S & string>) {
+  return (data: S): unknown[][] => {
     const rows: unknown[][] = [['section', 'account_number', 'account_name', 'amount']];
     for (const section of sections) {
-      for (const a of data[section] as Array<{ account_number: string; account_name: string; amount: number }>) rows.push([section, a.account_number, a.account_name, a.amount]);
+      for (const a of data[section] as AccountAmount[]) rows.push([section, a.account_number, a.account_name, a.amount]);
     }
     for (const t of totals) rows.push(['total', '', t, data[t]]);
     return rows;
   };
 }
 
-function agingRows(party: [string, string]) {
-  return (data: Json): unknown[][] => {
-    const rows: unknown[][] = [[...party, ...AGING_BUCKETS, 'total']];
-    for (const r of data.rows as Json[]) rows.push([r[party[0]], r[party[1]], ...AGING_BUCKETS.map((b) => r[b]), r.total]);
-    const t = data.totals as Json;
-    rows.push(['', 'Total', ...AGING_BUCKETS.map((b) => t[b]), t.total]);
+function agingRows<N extends 'ar-aging' | 'ap-aging'>(party: (row: ReportAnswer<N>['rows'][number]) => [string, string], header: [string, string]) {
+  return (data: ReportAnswer<N>): unknown[][] => {
+    const rows: unknown[][] = [[...header, ...AGING_BUCKETS, 'total']];
+    for (const r of data.rows as Array<ReportAnswer<N>['rows'][number]>) rows.push([...party(r), ...AGING_BUCKETS.map((b) => r[b]), r.total]);
+    rows.push(['', 'Total', ...AGING_BUCKETS.map((b) => data.totals[b]), data.totals.total]);
     return rows;
   };
 }
 
-/** A report of the registry: parses the query, runs (the report checks the privilege), offers CSV rows. */
-function report(name: string, run: (ctx: Ctx, q: ReportQuery) => Promise<Json>, csvRows: (data: Json) => unknown[][]): ReportDef {
-  return {
-    name,
-    access: 'reports read (administrators, property managers)',
-    async run(ctx, query) {
-      const q = parseInput(reportQuery, query);
-      const json = await run(ctx, q);
-      return { json, csv: () => csvRows(json), filename: `${name}-${(json.as_of ?? json.to) as string}.csv` };
-    },
-  };
-}
+/** The file name of a report's CSV: the report and its date. */
+const fileOf = (name: string) => (d: { as_of: string } | { to: string }) => `${name}-${'as_of' in d ? d.as_of : d.to}.csv`;
 
 export const REPORTS: readonly ReportDef[] = [
-  report('summary', summary, (d) => [['from', 'to', 'total_revenue', 'total_expenses', 'net_income', 'payments_received'], [d.from, d.to, d.total_revenue, d.total_expenses, d.net_income, d.payments_received]]),
-  report('income-statement', incomeStatement, statementRows(['revenue', 'expenses'], ['total_revenue', 'total_expenses', 'net_income'])),
-  report('balance-sheet', balanceSheet, statementRows(['assets', 'liabilities', 'equity'], ['total_assets', 'total_liabilities', 'total_equity'])),
-  report('monthly-activity', monthlyActivityReport, (d) => [
-    ['month', 'revenue', 'expenses', 'net_income', 'payments_received'],
-    ...(d.months as Json[]).map((m) => [m.month, m.revenue, m.expenses, m.net_income, m.payments_received]),
-    ['Total', d.total_revenue, d.total_expenses, d.net_income, d.payments_received],
-  ]),
-  report('ar-aging', arAging, agingRows(['owner_id', 'owner_name'])),
-  report('ap-aging', apAging, agingRows(['vendor_id', 'vendor_name'])),
-  report('trial-balance', trialBalance, (d) => [
-    ['account_number', 'account_name', 'account_type', 'debit', 'credit'],
-    ...(d.rows as Json[]).map((r) => [r.account_number, r.account_name, r.account_type, r.debit, r.credit]),
-    ['', 'Total', '', d.total_debit, d.total_credit],
-  ]),
-  report('general-ledger', generalLedger, (d) => {
-    const rows: unknown[][] = [['account_number', 'account_name', 'date', 'memo', 'fund', 'document_type', 'document_number', 'debit', 'credit', 'balance']];
-    for (const a of d.accounts as Json[]) {
-      rows.push([a.account_number, a.account_name, d.from, 'Opening balance', '', '', '', '', '', a.opening_balance]);
-      for (const l of a.lines as Json[]) rows.push([a.account_number, a.account_name, l.entry_date, l.line_memo || l.memo, l.fund_code, l.document_type ?? '', l.document_number ?? '', l.debit, l.credit, l.balance]);
-      rows.push([a.account_number, a.account_name, d.to, 'Closing balance', '', '', '', a.total_debit, a.total_credit, a.closing_balance]);
-    }
-    return rows;
+  defineReport('summary', summary, {
+    rows: (d) => [['from', 'to', 'total_revenue', 'total_expenses', 'net_income', 'payments_received'], [d.from, d.to, d.total_revenue, d.total_expenses, d.net_income, d.payments_received]],
+    filename: fileOf('summary'),
+  }),
+  defineReport('income-statement', incomeStatement, {
+    rows: statementRows<ReportAnswer<'income-statement'>>(['revenue', 'expenses'], ['total_revenue', 'total_expenses', 'net_income']),
+    filename: fileOf('income-statement'),
+  }),
+  defineReport('balance-sheet', balanceSheet, {
+    rows: statementRows<ReportAnswer<'balance-sheet'>>(['assets', 'liabilities', 'equity'], ['total_assets', 'total_liabilities', 'total_equity']),
+    filename: fileOf('balance-sheet'),
+  }),
+  defineReport('monthly-activity', monthlyActivityReport, {
+    rows: (d) => [
+      ['month', 'revenue', 'expenses', 'net_income', 'payments_received'],
+      ...d.months.map((m) => [m.month, m.revenue, m.expenses, m.net_income, m.payments_received]),
+      ['Total', d.total_revenue, d.total_expenses, d.net_income, d.payments_received],
+    ],
+    filename: fileOf('monthly-activity'),
+  }),
+  defineReport('ar-aging', arAging, { rows: agingRows<'ar-aging'>((r) => [r.owner_id, r.owner_name], ['owner_id', 'owner_name']), filename: fileOf('ar-aging') }),
+  defineReport('ap-aging', apAging, { rows: agingRows<'ap-aging'>((r) => [r.vendor_id, r.vendor_name], ['vendor_id', 'vendor_name']), filename: fileOf('ap-aging') }),
+  defineReport('trial-balance', trialBalance, {
+    rows: (d) => [
+      ['account_number', 'account_name', 'account_type', 'debit', 'credit'],
+      ...d.rows.map((r) => [r.account_number, r.account_name, r.account_type, r.debit, r.credit]),
+      ['', 'Total', '', d.total_debit, d.total_credit],
+    ],
+    filename: fileOf('trial-balance'),
+  }),
+  defineReport('general-ledger', generalLedger, {
+    rows: (d) => {
+      const rows: unknown[][] = [['account_number', 'account_name', 'date', 'memo', 'fund', 'document_type', 'document_number', 'debit', 'credit', 'balance']];
+      for (const a of d.accounts) {
+        rows.push([a.account_number, a.account_name, d.from, 'Opening balance', '', '', '', '', '', a.opening_balance]);
+        for (const l of a.lines) rows.push([a.account_number, a.account_name, l.entry_date, l.line_memo || l.memo, l.fund_code, l.document_type ?? '', l.document_number ?? '', l.debit, l.credit, l.balance]);
+        rows.push([a.account_number, a.account_name, d.to, 'Closing balance', '', '', '', a.total_debit, a.total_credit, a.closing_balance]);
+      }
+      return rows;
+    },
+    filename: fileOf('general-ledger'),
   }),
 ];

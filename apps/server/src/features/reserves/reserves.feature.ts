@@ -1,17 +1,18 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fiscalYearOf } from '@covenant/contracts/budgets';
-import { reserveComponentCreate, reserveComponentInput, reserveStudyQuery } from '@covenant/contracts/entities';
+import { reserveComponentCreate, reserveComponentInput } from '@covenant/contracts/entities';
 import { centsToNumber, toCents } from '@covenant/contracts/money';
+import type { ReportAnswer, ReportParams } from '@covenant/contracts/reports';
 import { componentFullyFundedCents, fullyFundedBalanceCents, percentFunded, projectReserves, type ProjectionYear, type ReserveComponentFigures } from '@covenant/contracts/reserves';
 import { budgets, reserveComponents } from '@covenant/db/schema/budgets';
 import { chartOfAccounts, funds } from '@covenant/db/schema/finance';
 import { today, type Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { parseInput } from '../../lib/parse-input.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
-import type { Feature, ReportDef } from '../../platform/registry.ts';
+import type { Feature } from '../../platform/registry.ts';
+import { defineReport } from '../../platform/reports/define-report.ts';
 import { systemFunds } from '../accounts/accounts.service.ts';
 import { budgetLineCents } from '../budgets/budget-vs-actual.ts';
 import { fiscalYearStartMonth } from '../budgets/budget.commands.ts';
@@ -66,9 +67,8 @@ const yearOut = (y: ProjectionYear) => ({
  * 30-year projection from the current fiscal year, with the planned contribution (given, else the adopted
  * reserve budget's revenue for that year) and an optional interest rate.
  */
-export async function reserveStudy(ctx: Ctx, query: unknown) {
+export async function reserveStudy(ctx: Ctx, q: ReportParams<'reserve-study'>): Promise<ReportAnswer<'reserve-study'>> {
   await requirePermission(ctx, 'reports', 'read');
-  const q = parseInput(reserveStudyQuery, query);
   const asOf = q.as_of || await today(ctx);
   const reserveFund = (await systemFunds(ctx)).reserve;
   const [fund] = await ctx.db.select({ id: funds.id, name: funds.name }).from(funds).where(eq(funds.id, reserveFund));
@@ -105,21 +105,12 @@ export async function reserveStudy(ctx: Ctx, query: unknown) {
   };
 }
 
-type Study = Awaited<ReturnType<typeof reserveStudy>>;
-
-function csvRows(s: Study): unknown[][] {
+function csvRows(s: ReportAnswer<'reserve-study'>): unknown[][] {
   const out: unknown[][] = [['year', 'starting_balance', 'contribution', 'interest', 'replacements', 'ending_balance', 'fully_funded_balance', 'percent_funded', 'replaced']];
   for (const y of s.projection) out.push([y.year, y.starting_balance, y.contribution, y.interest, y.replacements, y.ending_balance, y.fully_funded_balance, y.percent_funded ?? '', y.replaced.join('; ')]);
   return out;
 }
 
-export const reserveStudyReport: ReportDef = {
-  name: 'reserve-study',
-  access: 'reports read (administrators, property managers)',
-  async run(ctx, query) {
-    const json = await reserveStudy(ctx, query);
-    return { json, csv: () => csvRows(json), filename: `reserve-study-${json.as_of}.csv` };
-  },
-};
+export const reserveStudyReport = defineReport('reserve-study', reserveStudy, { rows: csvRows, filename: (s) => `reserve-study-${s.as_of}.csv` });
 
 export const reservesFeature: Feature = { name: 'reserves', entities: [reserveComponentEntity], reports: [reserveStudyReport] };

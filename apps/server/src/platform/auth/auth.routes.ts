@@ -3,11 +3,16 @@ import { z } from 'zod';
 import {
   invitedUserSchema, meSchema, twoFactorResetSchema, registeredSchema, replacedSessionSchema, signInResultSchema, twoFactorEnrollmentSchema, userSchema, verifiedEmailSchema,
 } from '@covenant/contracts/auth';
+import { userSelfUpdateInput } from '@covenant/contracts/entities';
 import { successSchema } from '@covenant/contracts/records';
+import { bodyReadByTheService, noBody } from '../../lib/documented-body.ts';
 import {
-  changePassword, inviteUser, login, logout, me, register, resendOtp, resetPassword, resetPasswordRequest, updateMe, verifyOtp,
+  changePassword, changePasswordInput, emailOnlyInput, inviteUser, inviteUserInput, login, loginInput, logout, me, register, registerInput, resendOtp,
+  resetPassword, resetPasswordInput, resetPasswordRequest, updateMe, verifyOtp, verifyOtpInput,
 } from './auth.service.ts';
-import { disableTwoFactor, enableTwoFactor, resetTwoFactor, twoFactorLogin, verifyTwoFactor } from './two-factor.service.ts';
+import {
+  disableTwoFactor, enableTwoFactor, enableTwoFactorInput, resetTwoFactor, twoFactorLogin, twoFactorLoginInput, verifyTwoFactor, verifyTwoFactorInput,
+} from './two-factor.service.ts';
 
 const appParams = z.object({ appId: z.string() });
 
@@ -18,32 +23,37 @@ export async function authRoutes(app: FastifyInstance, opts: { perMinute: number
   const personal = { duringTwoFactorEnrollment: true, outsideMembership: true, whileArchived: true };
   const limited = (max = opts.perMinute) => ({ rateLimit: { max, timeWindow: '1 minute' }, ...personal });
   const answering = (response: z.ZodType) => ({ tags: ['auth'], params: appParams, response: { 200: response } });
+  // Each body is read by its service (parseInput, with the person-readable messages): its schema documents it here.
+  const taking = (body: z.ZodType | typeof noBody, response: z.ZodType) => ({
+    schema: { ...answering(response), ...(body instanceof z.ZodType ? { body } : body) },
+    validatorCompiler: bodyReadByTheService,
+  });
   const base = '/api/apps/:appId/auth';
 
-  app.post(`${base}/login`, { schema: answering(signInResultSchema), config: limited() }, async (request) => login(request.ctx, request.body));
-  app.post(`${base}/logout`, { schema: answering(successSchema), config: personal }, async (request) => logout(request.ctx, request.bearerToken));
-  app.post(`${base}/register`, { schema: answering(registeredSchema), config: limited() }, async (request) => register(request.ctx, request.body));
-  app.post(`${base}/verify-otp`, { schema: answering(verifiedEmailSchema), config: limited() }, async (request) => verifyOtp(request.ctx, request.body));
-  app.post(`${base}/resend-otp`, { schema: answering(successSchema), config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) => resendOtp(request.ctx, request.body));
-  app.post(`${base}/reset-password-request`, { schema: answering(successSchema), config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) =>
+  app.post(`${base}/login`, { ...taking(loginInput, signInResultSchema), config: limited() }, async (request) => login(request.ctx, request.body));
+  app.post(`${base}/logout`, { ...taking(noBody, successSchema), config: personal }, async (request) => logout(request.ctx, request.bearerToken));
+  app.post(`${base}/register`, { ...taking(registerInput, registeredSchema), config: limited() }, async (request) => register(request.ctx, request.body));
+  app.post(`${base}/verify-otp`, { ...taking(verifyOtpInput, verifiedEmailSchema), config: limited() }, async (request) => verifyOtp(request.ctx, request.body));
+  app.post(`${base}/resend-otp`, { ...taking(emailOnlyInput, successSchema), config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) => resendOtp(request.ctx, request.body));
+  app.post(`${base}/reset-password-request`, { ...taking(emailOnlyInput, successSchema), config: limited(Math.ceil(opts.perMinute / 3)) }, async (request) =>
     resetPasswordRequest(request.ctx, request.body),
   );
-  app.post(`${base}/reset-password`, { schema: answering(successSchema), config: limited() }, async (request) => resetPassword(request.ctx, request.body));
-  app.post(`${base}/change-password`, { schema: answering(replacedSessionSchema), config: limited() }, async (request) =>
+  app.post(`${base}/reset-password`, { ...taking(resetPasswordInput, successSchema), config: limited() }, async (request) => resetPassword(request.ctx, request.body));
+  app.post(`${base}/change-password`, { ...taking(changePasswordInput, replacedSessionSchema), config: limited() }, async (request) =>
     changePassword(request.ctx, request.body, request.bearerToken),
   );
-  app.post(`${base}/two-factor/enable`, { schema: answering(twoFactorEnrollmentSchema), config: limited() }, async (request) => enableTwoFactor(request.ctx, request.body, request.bearerToken));
-  app.post(`${base}/two-factor/verify`, { schema: answering(replacedSessionSchema), config: limited() }, async (request) => verifyTwoFactor(request.ctx, request.body, request.bearerToken));
-  app.post(`${base}/two-factor/disable`, { schema: answering(replacedSessionSchema), config: limited() }, async (request) => disableTwoFactor(request.ctx, request.body, request.bearerToken));
-  app.post(`${base}/two-factor/login`, { schema: answering(signInResultSchema), config: limited() }, async (request) => twoFactorLogin(request.ctx, request.body));
+  app.post(`${base}/two-factor/enable`, { ...taking(enableTwoFactorInput, twoFactorEnrollmentSchema), config: limited() }, async (request) => enableTwoFactor(request.ctx, request.body, request.bearerToken));
+  app.post(`${base}/two-factor/verify`, { ...taking(verifyTwoFactorInput, replacedSessionSchema), config: limited() }, async (request) => verifyTwoFactor(request.ctx, request.body, request.bearerToken));
+  app.post(`${base}/two-factor/disable`, { ...taking(enableTwoFactorInput, replacedSessionSchema), config: limited() }, async (request) => disableTwoFactor(request.ctx, request.body, request.bearerToken));
+  app.post(`${base}/two-factor/login`, { ...taking(twoFactorLoginInput, signInResultSchema), config: limited() }, async (request) => twoFactorLogin(request.ctx, request.body));
 
-  app.post('/api/apps/:appId/users/invite-user', { schema: answering(invitedUserSchema), config: { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } } }, async (request) =>
+  app.post('/api/apps/:appId/users/invite-user', { ...taking(inviteUserInput, invitedUserSchema), config: { rateLimit: { max: opts.perMinute, timeWindow: '1 minute' } } }, async (request) =>
     inviteUser(request.ctx, request.body),
   );
 
   app.post(
     '/api/apps/:appId/users/:id/two-factor/reset',
-    { schema: { tags: ['auth'], params: z.object({ appId: z.string(), id: z.string().max(64) }), response: { 200: twoFactorResetSchema } } },
+    { schema: { tags: ['auth'], params: z.object({ appId: z.string(), id: z.string().max(64) }), ...noBody, response: { 200: twoFactorResetSchema } }, validatorCompiler: bodyReadByTheService },
     async (request) => resetTwoFactor(request.ctx, (request.params as { id: string }).id),
   );
 
@@ -56,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, opts: { perMinute: number
 
   app.get('/api/apps/:appId/entities/User/me', { schema: answering(meSchema), config: { duringTwoFactorEnrollment: true, outsideMembership: true } }, async (request) => me(request.ctx));
 
-  app.put('/api/apps/:appId/entities/User/me', { schema: answering(userSchema) }, async (request) =>
+  app.put('/api/apps/:appId/entities/User/me', taking(userSelfUpdateInput, userSchema), async (request) =>
     updateMe(request.ctx, request.body),
   );
 }

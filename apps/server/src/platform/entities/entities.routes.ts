@@ -3,10 +3,12 @@ import { z } from 'zod';
 import {
   entityCountSchema, entityDeleteManySchema, entityImportSchema, entityRecordSchema, successSchema,
 } from '@covenant/contracts/records';
+import { bodyReadByTheService, fileField, multipartBody } from '../../lib/documented-body.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { readFilePart, requireSession } from '../../lib/request-body.ts';
 import { parseJsonSafely } from '../../lib/safe-json.ts';
 import type { Ctx } from '../../lib/context.ts';
+import type { Registry } from '../registry.ts';
 import type { EntityDef } from './entity-def.ts';
 import {
   bulkCreateEntities, countEntities, createEntity, deleteEntity, deleteManyEntities, getEntity, importEntitiesCsv, listEntities, updateEntity,
@@ -37,10 +39,26 @@ function entityOf(request: FastifyRequest): EntityDef {
 
 const filterOf = (q: string | undefined) => (q === undefined || q === '' ? undefined : parseJsonSafely(q, 'Filter (q)'));
 
+/**
+ * The bodies of the generic entity writes, for the API document: one branch per entity written this way, titled by
+ * its name, the one the path names applies. The service parses the body with that entity's schema.
+ */
+function entityBodies(registry: Registry) {
+  const defs = [...registry.entities.values()];
+  const branches = (pick: (def: EntityDef) => z.ZodType | undefined) =>
+    defs.flatMap((def) => (pick(def) ? [pick(def)!.meta({ title: def.name })] : [])) as unknown as [z.ZodType, ...z.ZodType[]];
+  const create = z.union(branches((def) => def.createInput)).describe("The record's fields, by the schema of the entity the path names (each branch is titled by its entity)");
+  const update = z.union(branches((def) => def.updateInput)).describe('The fields to change, by the update schema of the entity the path names (each branch is titled by its entity)');
+  return { create, update, bulk: z.array(create).describe('The records to create, all or nothing') };
+}
+
 /** The generic entity calls of the platform SDK: /api/apps/{appId}/entities/{Entity}[/...]. */
-export async function entityRoutes(app: FastifyInstance) {
+export async function entityRoutes(app: FastifyInstance, { registry }: { registry: Registry }) {
   const base = '/api/apps/:appId/entities/:entity';
   const tags = ['entities'];
+  const bodies = entityBodies(registry);
+  // Each write's body is read by the service with the entity's own schema (its messages), after the privilege check.
+  const validatorCompiler = bodyReadByTheService;
 
   app.get(base, { schema: { tags, params: entityParams, querystring: listQuery, response: { 200: z.array(entityRecordSchema) } }, serializerCompiler: plainJson }, async (request) => {
     const query = request.query as z.infer<typeof listQuery>;
@@ -56,13 +74,18 @@ export async function entityRoutes(app: FastifyInstance) {
     getEntity(request.ctx, entityOf(request), (request.params as { id: string }).id),
   );
 
-  app.post(base, { schema: { tags, params: entityParams, response: { 200: entityRecordSchema } } }, async (request) => createEntity(request.ctx, entityOf(request), request.body));
-
-  app.post(`${base}/bulk`, { schema: { tags, params: entityParams, response: { 200: z.array(entityRecordSchema) } }, serializerCompiler: plainJson, bodyLimit: 20 * 1024 * 1024, onRequest: requireSession }, async (request) =>
-    bulkCreateEntities(request.ctx, entityOf(request), request.body),
+  app.post(base, { schema: { tags, params: entityParams, body: bodies.create, response: { 200: entityRecordSchema } }, validatorCompiler }, async (request) =>
+    createEntity(request.ctx, entityOf(request), request.body),
   );
 
-  app.post(`${base}/import`, { schema: { tags, params: entityParams, response: { 200: entityImportSchema } }, onRequest: requireSession }, async (request) => {
+  app.post(
+    `${base}/bulk`,
+    { schema: { tags, params: entityParams, body: bodies.bulk, response: { 200: z.array(entityRecordSchema) } }, validatorCompiler, serializerCompiler: plainJson, bodyLimit: 20 * 1024 * 1024, onRequest: requireSession },
+    async (request) => bulkCreateEntities(request.ctx, entityOf(request), request.body),
+  );
+
+  const csvFile = fileField('The CSV: a header row of field names, then one record per row');
+  app.post(`${base}/import`, { schema: { tags, params: entityParams, ...multipartBody({ file: csvFile }), response: { 200: entityImportSchema } }, validatorCompiler, onRequest: requireSession }, async (request) => {
     const def = entityOf(request);
     const { data } = await readFilePart(request, 'file', 'CSV');
     const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
@@ -70,7 +93,7 @@ export async function entityRoutes(app: FastifyInstance) {
     return { success: true, count: records.length, items: records };
   });
 
-  app.put(`${base}/:id`, { schema: { tags, params: recordParams, response: { 200: entityRecordSchema } } }, async (request) =>
+  app.put(`${base}/:id`, { schema: { tags, params: recordParams, body: bodies.update, response: { 200: entityRecordSchema } }, validatorCompiler }, async (request) =>
     updateEntity(request.ctx, entityOf(request), (request.params as { id: string }).id, request.body),
   );
 

@@ -1,5 +1,5 @@
 import { and, count as countFn, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../lib/context.ts';
@@ -14,6 +14,11 @@ export interface ListPageSpec {
   where?: Array<SQL | undefined>;
   /** The order, ending with a unique tie-breaker so pages never overlap. */
   orderBy: Array<SQL | PgColumn>;
+  /**
+   * A table the order reads (a document's owner, for their name), joined to the page's statement only: each row must
+   * meet exactly one of its rows (a required foreign key), so the count and the rows stay those of the entity.
+   */
+  join?: { table: PgTable; on: SQL };
   /** Joined values added to each row (JSON built by a correlated subquery, a name), by field name. */
   joined?: Record<string, SQL>;
   limit: number;
@@ -34,9 +39,8 @@ export async function listPage(ctx: Ctx, def: EntityDef, spec: ListPageSpec): Pr
   const condition = and(...where);
   // Nested once: drizzle strips table names from a single-table selection's own columns, which a correlated subquery needs.
   const joined = Object.fromEntries(Object.entries(spec.joined ?? {}).map(([k, v]) => [k, sql`${v}`]));
-  const rows = await ctx.db
-    .select({ ...selection(def, selectedFields(def, undefined)), ...joined })
-    .from(def.table)
+  const page = ctx.db.select({ ...selection(def, selectedFields(def, undefined)), ...joined }).from(def.table).$dynamic();
+  const rows = await (spec.join ? page.innerJoin(spec.join.table, spec.join.on) : page)
     .where(condition)
     .orderBy(...spec.orderBy)
     .limit(spec.limit)

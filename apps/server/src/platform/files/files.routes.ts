@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fileResponse, uploadedFileSchema } from '@covenant/contracts/platform';
+import { bodyReadByTheService, fileField, multipartBody } from '../../lib/documented-body.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { readFilePart, requireSession } from '../../lib/request-body.ts';
 import { readStoredFile, storeImage } from './files.service.ts';
@@ -11,7 +12,16 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 export async function fileRoutes(app: FastifyInstance) {
   app.post(
     '/api/apps/:appId/integration-endpoints/Core/:name',
-    { schema: { tags: ['files'], params: z.object({ appId: z.string(), name: z.string() }), response: { 200: uploadedFileSchema } }, onRequest: requireSession },
+    {
+      schema: {
+        tags: ['files'],
+        params: z.object({ appId: z.string(), name: z.string() }),
+        ...multipartBody({ file: fileField(`The image (${IMAGE_TYPES.join(', ')}, by content), at most MAX_UPLOAD_BYTES`) }),
+        response: { 200: uploadedFileSchema },
+      },
+      validatorCompiler: bodyReadByTheService,
+      onRequest: requireSession,
+    },
     async (request) => {
       const { name } = request.params as { name: string };
       if (name !== 'UploadFile') throw new NotFoundError(`Integration '${name}' is not available on this server`);

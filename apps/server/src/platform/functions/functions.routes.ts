@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { isMultipartBody, limitBody, readFormFields, requireSession } from '../../lib/request-body.ts';
 import { assertNoForbiddenKeys } from '../../lib/safe-json.ts';
 import { DEFAULT_FUNCTION_BODY_BYTES, type FunctionDef, type Registry } from '../registry.ts';
-import { answerProblem } from './define-function.ts';
+import { asJson, assertAnswer } from '../answers/answer-check.ts';
 
 const params = z.object({ appId: z.string() });
 
-/** The route's JSON as is: the answer was checked against its schema already (outside production), and keys are never dropped. */
-const asJson = () => (data: unknown) => JSON.stringify(data);
 /** The input is parsed by the function (authorize first), with the person-readable messages of parseInput. */
 const parsedByTheFunction = () => (data: unknown) => ({ value: data });
 
@@ -56,10 +54,7 @@ export async function functionRoutes(app: FastifyInstance, { registry, checkAnsw
           throw new ConflictError(`${association.name} is archived: it is read-only`, 'association_archived');
         }
         const answer = await fn.handler(request.ctx, raw);
-        if (checkAnswers) {
-          const problem = answerProblem(fn.output, answer);
-          if (problem) throw new AppError(500, 'answer_mismatch', `Function ${fn.name} answered outside its output schema: ${problem}`);
-        }
+        assertAnswer(checkAnswers, fn.output, answer, `Function ${fn.name}`);
         return answer;
       },
     );

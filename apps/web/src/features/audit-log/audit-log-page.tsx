@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { DownloadIcon, XIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
-import { AUDIT_ACTIONS, auditActionLabel, type AuditLogEntry } from '@covenant/contracts/audit';
-import { DataTable } from '@/components/data-table';
+import { AUDIT_ACTIONS, auditActionLabel, auditLogSorts, type AuditLogEntry } from '@covenant/contracts/audit';
+import { DataTable, useSortParam, type SortState } from '@/components/data-table';
+import { sortParam } from '@/components/data-table-sort';
 import { ListPage } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -15,6 +16,8 @@ import { isForbidden, NoAccess } from '@/app/page-access';
 import { AUDIT_PAGE_SIZE, auditLogQuery, exportAuditLogCsv, NO_FILTERS, type AuditFilters } from '@/features/audit-log/audit-log.api';
 
 const ALL = 'all';
+/** The order at rest: newest first (the address then has no `sort`). */
+const DEFAULT_SORT: SortState<(typeof auditLogSorts)[number]> = { key: 'created_date', direction: 'desc' };
 
 /** The actions by area ('auth', 'user', …) for the filter: an area matches every action in it. */
 const ACTION_GROUPS = Object.entries(
@@ -64,10 +67,11 @@ function Details({ entry }: { entry: AuditLogEntry }) {
 export default function AuditLogPage() {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(0);
+  const [sort, setSort] = useSortParam(auditLogSorts, DEFAULT_SORT);
   const [isExporting, setIsExporting] = useState(false);
   // Typing stays responsive while the next page loads.
   const deferredFilters = useDeferredValue(filters);
-  const log = useQuery(auditLogQuery(deferredFilters, page));
+  const log = useQuery(auditLogQuery(deferredFilters, page, sortParam(sort)));
   const rows = log.data?.rows ?? [];
   const total = log.data?.total ?? 0;
 
@@ -78,7 +82,7 @@ export default function AuditLogPage() {
   const onExport = async () => {
     setIsExporting(true);
     try {
-      await exportAuditLogCsv(filters);
+      await exportAuditLogCsv(filters, sortParam(sort));
     } catch (error) {
       toast.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -155,10 +159,18 @@ export default function AuditLogPage() {
         rowKey={(entry) => entry.id}
         empty="No entries match these filters"
         pager={{ page, pageSize: AUDIT_PAGE_SIZE, total, onPage: setPage }}
+        sort={sort}
+        onSort={(next) => {
+          setSort(next);
+          setPage(0);
+        }}
         columns={[
-          { id: 'when', header: 'When', cell: (entry) => when(entry.created_date) },
-          { id: 'user', header: 'User', className: 'break-all', cell: (entry) => entry.actor_email ?? <span className="text-muted-foreground">System</span> },
-          { id: 'action', header: 'Action', cell: (entry) => auditActionLabel(entry.action) },
+          { id: 'when', header: 'When', sortKey: 'created_date', cell: (entry) => when(entry.created_date) },
+          {
+            id: 'user', header: 'User', sortKey: 'actor_email', className: 'break-all',
+            cell: (entry) => entry.actor_email ?? <span className="text-muted-foreground">System</span>,
+          },
+          { id: 'action', header: 'Action', sortKey: 'action', cell: (entry) => auditActionLabel(entry.action) },
           {
             id: 'record', header: 'Record', className: 'text-xs',
             cell: (entry) =>

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditLogPage } from '@covenant/contracts/audit';
+import type { AuditLogPage, AuditLogSort } from '@covenant/contracts/audit';
 import { appRequest, downloadCsv } from '@/lib/api';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -21,19 +21,19 @@ function search(filters: AuditFilters, extra: Record<string, string>): string {
   return params.toString();
 }
 
-/** One page of entries matching the filters, newest first, with the total (filtered and paged by the server). */
-export function auditLogQuery(filters: AuditFilters, page: number) {
+/** One page of entries matching the filters in the `sort` order, with the total (filtered, sorted and paged by the server). */
+export function auditLogQuery(filters: AuditFilters, page: number, sort: AuditLogSort) {
   return queryOptions({
-    queryKey: ['audit-log', filters, page],
+    queryKey: ['audit-log', filters, page, sort],
     queryFn: () =>
       appRequest<AuditLogPage>(
-        `/audit-log?${search(filters, { limit: String(AUDIT_PAGE_SIZE), skip: String(page * AUDIT_PAGE_SIZE) })}`,
+        `/audit-log?${search(filters, { sort, limit: String(AUDIT_PAGE_SIZE), skip: String(page * AUDIT_PAGE_SIZE) })}`,
       ),
     placeholderData: keepPreviousData,
   });
 }
 
-/** Every entry matching the filters as CSV (the server neutralises formula cells). */
-export function exportAuditLogCsv(filters: AuditFilters): Promise<void> {
-  return downloadCsv(`/audit-log?${search(filters, { format: 'csv' })}`, 'audit-log.csv');
+/** Every entry matching the filters as CSV, in the screen's order (the server neutralises formula cells). */
+export function exportAuditLogCsv(filters: AuditFilters, sort: AuditLogSort): Promise<void> {
+  return downloadCsv(`/audit-log?${search(filters, { sort, format: 'csv' })}`, 'audit-log.csv');
 }

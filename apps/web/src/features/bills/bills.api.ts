@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { billForm } from '@covenant/contracts/bills-form';
 import type { billPaymentInput } from '@covenant/contracts/entities';
+import type { BillListSort } from '@covenant/contracts/lists';
 import type { Account, Bill, BillLine, BillPayment, Vendor } from '@covenant/contracts/entity-records';
 import { create, entityKeys, filter, get, invokeFunction, type EntityName } from '@/lib/entities';
 import { fetchListPage } from '@/lib/lists';
@@ -15,9 +16,9 @@ export type BillStatus = Bill['status'];
 export type VendorSummary = Pick<Vendor, 'id' | 'vendor_name' | 'payment_terms' | 'status'>;
 export type ExpenseAccount = Pick<Account, 'id' | 'account_number' | 'account_name'>;
 
-/** One page of bills, newest bill date first, each with its vendor's name (joined by the server). */
-export function billsQuery(page: number) {
-  const params = { limit: BILLS_PAGE_SIZE, skip: page * BILLS_PAGE_SIZE };
+/** One page of bills in the `sort` order, each with its vendor's name (joined, sorted and paged by the server). */
+export function billsQuery(page: number, sort: BillListSort) {
+  const params = { sort, limit: BILLS_PAGE_SIZE, skip: page * BILLS_PAGE_SIZE };
   return queryOptions({
     queryKey: [...entityKeys.all('Bill'), 'page', params],
     queryFn: () => fetchListPage<Bill & { vendor_name: string | null }>('bills', params),

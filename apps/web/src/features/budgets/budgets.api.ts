@@ -2,10 +2,13 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AssessmentBasis, AssessmentNeed, BudgetStatus } from '@covenant/contracts/budgets';
 import type { budgetInput, budgetLineInput } from '@covenant/contracts/entities';
 import type { Fund, RecordOf } from '@covenant/contracts/entity-records';
+import type { ReportAnswer } from '@covenant/contracts/reports';
 import { appRequest, downloadCsv } from '@/lib/api';
 import { entityKeys, filter, get, invokeFunction, list, remove } from '@/lib/entities';
 
 export type { Fund };
+/** The budget-vs-actual report's answer and its rows, as the contracts define them. */
+export type { BudgetVsActual, VarianceFigures, VarianceRow } from '@covenant/contracts/reports';
 
 /** A budget as the API answers it: its header, the status adoption sets, and the totals the server keeps. */
 export type Budget = RecordOf<typeof budgetInput, {
@@ -20,29 +23,6 @@ export type Budget = RecordOf<typeof budgetInput, {
 export type BudgetLine = RecordOf<typeof budgetLineInput>;
 
 export type BudgetWithLines = Budget & { lines: BudgetLine[] };
-
-export interface VarianceFigures {
-  budget: number;
-  actual: number;
-  variance: number;
-  percent: number | null;
-}
-
-export interface VarianceRow extends VarianceFigures {
-  account_id: string;
-  account_number: string;
-  account_name: string;
-}
-
-export interface BudgetVsActual {
-  budget: { id: string; name: string; fiscal_year: number; fund_id: string; fund_name: string | null; status: BudgetStatus };
-  from: string;
-  to: string;
-  months: string[];
-  revenue: VarianceRow[];
-  expenses: VarianceRow[];
-  totals: { revenue: VarianceFigures; expenses: VarianceFigures; net: VarianceFigures };
-}
 
 export interface AssessmentRequest {
   budget_id: string;
@@ -96,7 +76,7 @@ export function budgetVsActualQuery(params: { budget_id: string; from: string; t
   const search = new URLSearchParams(params).toString();
   return queryOptions({
     queryKey: [...budgetKeys.all, 'vs-actual', params],
-    queryFn: () => appRequest<BudgetVsActual>(`/reports/budget-vs-actual?${search}`),
+    queryFn: () => appRequest<ReportAnswer<'budget-vs-actual'>>(`/reports/budget-vs-actual?${search}`),
     placeholderData: keepPreviousData,
   });
 }

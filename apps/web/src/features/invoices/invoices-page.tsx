@@ -4,11 +4,13 @@ import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { isOverdue } from '@covenant/contracts/documents';
 import type { Property } from '@covenant/contracts/entity-records';
+import { invoiceListSorts } from '@covenant/contracts/lists';
 import { formatMoney, toCents } from '@covenant/contracts/money';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EntityPicker } from '@/components/entity-picker';
 import { DeleteAllControl } from '@/components/delete-all';
-import { DataTable } from '@/components/data-table';
+import { DataTable, useSortParam, type SortState } from '@/components/data-table';
+import { sortParam } from '@/components/data-table-sort';
 import { ListPage, RowActions, SearchBox } from '@/components/list-page';
 import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter,
@@ -37,6 +39,9 @@ export function displayStatus(invoice: Invoice, now = today()): string {
   return isOverdue(invoice, now) ? 'overdue' : invoice.status;
 }
 
+/** The order at rest: newest invoice date first (the address then has no `sort`). */
+const DEFAULT_SORT: SortState<(typeof invoiceListSorts)[number]> = { key: 'invoice_date', direction: 'desc' };
+
 const STATUS_VARIANT: Record<string, 'default' | 'secondary' | 'destructive' | 'outline'> = {
   paid: 'default', partial: 'secondary', sent: 'outline', draft: 'outline', overdue: 'destructive', cancelled: 'secondary',
 };
@@ -53,6 +58,7 @@ export default function InvoicesPage() {
   const [propertyId, setPropertyId] = useState<string | null>(null);
   const [tab, setTab] = useState<InvoiceTab>('outstanding');
   const [page, setPage] = useState(0);
+  const [sort, setSort] = useSortParam(invoiceListSorts, DEFAULT_SORT);
   const [selected, setSelected] = useState<string[]>([]);
   const [viewing, setViewing] = useState<Invoice | null>(null);
   const [editing, setEditing] = useState<{ invoice: Invoice | null } | null>(null);
@@ -62,7 +68,7 @@ export default function InvoicesPage() {
   const [deleting, setDeleting] = useState<string[] | null>(null);
   useLiveEntities('Invoice', 'Payment', 'PaymentInvoice', 'Owner');
 
-  const params = { search: deferredSearch, dateFilter, propertyId, tab, page };
+  const params = { search: deferredSearch, dateFilter, propertyId, tab, page, sort: sortParam(sort) };
   const invoices = useQuery({
     queryKey: [...entityKeys.all('Invoice'), 'page', params],
     queryFn: () => fetchInvoicePage(params),
@@ -250,6 +256,11 @@ export default function InvoicesPage() {
           rowProps={(inv) => ({ 'data-testid': 'invoice-row', 'aria-label': inv.invoice_number })}
           empty="No invoices found"
           pager={{ page, pageSize: PAGE_SIZE, total, onPage: goToPage }}
+          sort={sort}
+          onSort={(next) => {
+            setSort(next);
+            goToPage();
+          }}
           columns={[
             showBulk && {
               id: 'select',
@@ -269,15 +280,17 @@ export default function InvoicesPage() {
                 />
               ),
             },
-            { id: 'number', header: 'Invoice #', className: 'font-medium', cell: (inv) => inv.invoice_number },
-            { id: 'date', header: 'Date', cell: (inv) => inv.invoice_date },
-            { id: 'billed-to', header: 'Billed To', cell: (inv) => billedTo(invoices.data?.owners, inv.owner_id, user) },
-            { id: 'amount', header: 'Amount', align: 'end', hideBelow: 'sm', cell: (inv) => formatMoney(inv.total_amount) },
+            { id: 'number', header: 'Invoice #', sortKey: 'invoice_number', className: 'font-medium', cell: (inv) => inv.invoice_number },
+            { id: 'date', header: 'Date', sortKey: 'invoice_date', cell: (inv) => inv.invoice_date },
+            // A long name wraps rather than push the row's actions out of view.
+            { id: 'billed-to', header: 'Billed To', sortKey: 'owner', className: 'whitespace-normal', cell: (inv) => billedTo(invoices.data?.owners, inv.owner_id, user) },
+            { id: 'amount', header: 'Amount', sortKey: 'total_amount', align: 'end', hideBelow: 'sm', cell: (inv) => formatMoney(inv.total_amount) },
             { id: 'paid', header: 'Paid', align: 'end', hideBelow: 'md', cell: (inv) => formatMoney(inv.amount_paid) },
-            { id: 'balance', header: 'Balance', align: 'end', cell: (inv) => formatMoney(inv.balance_due) },
+            { id: 'balance', header: 'Balance', sortKey: 'balance_due', align: 'end', cell: (inv) => formatMoney(inv.balance_due) },
             {
               id: 'status',
               header: 'Status',
+              sortKey: 'status',
               cell: (inv) => {
                 const status = displayStatus(inv, now);
                 return <Badge variant={STATUS_VARIANT[status] ?? 'outline'}>{status}</Badge>;

@@ -1,5 +1,5 @@
 import { addDays } from '@covenant/contracts/documents';
-import type { DatePeriod, InvoiceTab } from '@covenant/contracts/lists';
+import type { DatePeriod, InvoiceListSort, InvoiceTab } from '@covenant/contracts/lists';
 import type { Invoice, InvoiceLine, Owner, Product, TaxRate } from '@covenant/contracts/entity-records';
 import type { User } from '@/lib/api';
 import type { EntityRecord } from '@/lib/entities';
@@ -63,6 +63,8 @@ export interface InvoiceListParams {
   propertyId: string | null;
   tab: InvoiceTab;
   page: number;
+  /** The server's order (`-invoice_date`, `owner`, …). */
+  sort: InvoiceListSort;
 }
 
 /** The owners a page's documents are billed to (as the server joined them), by owner record id. */
@@ -73,7 +75,7 @@ export function ownersOfRows(rows: Array<{ owner: OwnerRef | null }>): Map<strin
 /** One page of invoices with the owners they are billed to: one request; the server searches, filters, sorts and pages. */
 export async function fetchInvoicePage(p: InvoiceListParams) {
   const page = await fetchListPage<Invoice & { owner: OwnerRef | null }>('invoices', {
-    search: p.search, tab: p.tab, period: p.dateFilter, property_id: p.propertyId, limit: PAGE_SIZE, skip: p.page * PAGE_SIZE,
+    search: p.search, tab: p.tab, period: p.dateFilter, property_id: p.propertyId, sort: p.sort, limit: PAGE_SIZE, skip: p.page * PAGE_SIZE,
   });
   return { rows: page.rows, total: page.total, owners: ownersOfRows(page.rows) };
 }

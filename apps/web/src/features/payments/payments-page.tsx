@@ -2,8 +2,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { PlusIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
+import { paymentListSorts } from '@covenant/contracts/lists';
 import { formatMoney } from '@covenant/contracts/money';
-import { DataTable } from '@/components/data-table';
+import { DataTable, useSortParam, type SortState } from '@/components/data-table';
+import { sortParam } from '@/components/data-table-sort';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DeleteAllControl } from '@/components/delete-all';
 import { ListPage, SearchBox } from '@/components/list-page';
@@ -18,6 +20,8 @@ import { fetchPaymentPage, type Payment } from './payments.api';
 import { PAYMENT_METHODS, RecordPaymentDialog } from './record-payment-dialog';
 
 const methodLabel = (m: string) => PAYMENT_METHODS.find((x) => x.value === m)?.label ?? m;
+/** The order at rest: newest payment date first (the address then has no `sort`). */
+const DEFAULT_SORT: SortState<(typeof paymentListSorts)[number]> = { key: 'payment_date', direction: 'desc' };
 
 export default function PaymentsPage() {
   const user = useCurrentUser();
@@ -26,6 +30,7 @@ export default function PaymentsPage() {
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
   const [page, setPage] = useState(0);
+  const [sort, setSort] = useSortParam(paymentListSorts, DEFAULT_SORT);
   const [selected, setSelected] = useState<string[]>([]);
   const [recording, setRecording] = useState(false);
   const [bouncing, setBouncing] = useState<Payment | null>(null);
@@ -34,8 +39,8 @@ export default function PaymentsPage() {
   useLiveEntities('Payment', 'Owner');
 
   const payments = useQuery({
-    queryKey: [...entityKeys.all('Payment'), 'page', deferred, page],
-    queryFn: () => fetchPaymentPage(deferred, page),
+    queryKey: [...entityKeys.all('Payment'), 'page', deferred, page, sortParam(sort)],
+    queryFn: () => fetchPaymentPage(deferred, page, sortParam(sort)),
     placeholderData: keepPreviousData,
   });
   const rows = payments.data?.rows ?? [];
@@ -120,6 +125,11 @@ export default function PaymentsPage() {
         rowProps={(p) => ({ 'data-testid': 'payment-row', 'aria-label': p.payment_number })}
         empty="No payments found"
         pager={{ page, pageSize: PAGE_SIZE, total, onPage: goToPage }}
+        sort={sort}
+        onSort={(next) => {
+          setSort(next);
+          goToPage();
+        }}
         columns={[
           can.canDelete && {
             id: 'select',
@@ -133,11 +143,11 @@ export default function PaymentsPage() {
               />
             ),
           },
-          { id: 'date', header: 'Date', cell: (p) => p.payment_date },
-          { id: 'owner', header: 'Owner', cell: (p) => billedTo(payments.data?.owners, p.owner_id, user) },
-          { id: 'method', header: 'Method', hideBelow: 'sm', cell: (p) => methodLabel(p.payment_method) },
-          { id: 'reference', header: 'Reference', hideBelow: 'md', cell: (p) => p.reference_number ?? '' },
-          { id: 'amount', header: 'Amount', align: 'end', cell: (p) => formatMoney(p.amount) },
+          { id: 'date', header: 'Date', sortKey: 'payment_date', cell: (p) => p.payment_date },
+          { id: 'owner', header: 'Owner', sortKey: 'owner', className: 'whitespace-normal', cell: (p) => billedTo(payments.data?.owners, p.owner_id, user) },
+          { id: 'method', header: 'Method', sortKey: 'payment_method', hideBelow: 'sm', cell: (p) => methodLabel(p.payment_method) },
+          { id: 'reference', header: 'Reference', sortKey: 'reference_number', hideBelow: 'md', cell: (p) => p.reference_number ?? '' },
+          { id: 'amount', header: 'Amount', sortKey: 'amount', align: 'end', cell: (p) => formatMoney(p.amount) },
           {
             id: 'status',
             header: 'Status',

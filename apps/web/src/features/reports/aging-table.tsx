@@ -49,9 +49,9 @@ export function AgingTable({ aging, party, label }: { aging: Aging; party: 'owne
             </TableRow>
           ) : (
             aging.rows.map((row) => {
-              const name = (party === 'owner' ? row.owner_name : row.vendor_name) ?? '';
+              const [id, name] = 'owner_id' in row ? [row.owner_id, row.owner_name] : [row.vendor_id, row.vendor_name];
               return (
-                <TableRow key={(party === 'owner' ? row.owner_id : row.vendor_id) ?? name} aria-label={name}>
+                <TableRow key={id} aria-label={name}>
                   <TableCell className="font-medium">{name}</TableCell>
                   {AGING_BUCKETS.map((b) => (
                     <TableCell key={b} className={`text-right tabular-nums ${b === 'total' ? 'font-semibold' : ''}`}>

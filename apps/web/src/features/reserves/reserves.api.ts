@@ -2,30 +2,15 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import type { reserveComponentCreate, reserveComponentInput } from '@covenant/contracts/entities';
 import type { RecordOf } from '@covenant/contracts/entity-records';
-import type { ProjectionYear } from '@covenant/contracts/reserves';
+import type { ReportAnswer } from '@covenant/contracts/reports';
 import { appRequest, downloadCsv } from '@/lib/api';
 import { create, entityKeys, update } from '@/lib/entities';
 
 /** A component as the API answers it; the server fills the inflation rate when none is given. */
 export type ReserveComponent = RecordOf<typeof reserveComponentInput, object, 'inflation_rate'>;
 
-/** A projected year as the report gives it (amounts as decimal numbers). */
-export type { ProjectionYear } from '@covenant/contracts/reserves';
-
-export interface ReserveStudy {
-  as_of: string;
-  fiscal_year: number;
-  reserve_fund: { id: string; name: string } | null;
-  reserve_balance: number;
-  fully_funded_balance: number;
-  percent_funded: number | null;
-  contribution: number;
-  contribution_source: 'input' | 'budget' | 'none';
-  budget_contribution: number | null;
-  interest_rate: number;
-  components: Array<ReserveComponent & { fully_funded_balance: number }>;
-  projection: ProjectionYear[];
-}
+/** The reserve study's answer, a projected year and a component as the study shows them (the contracts'). */
+export type { ReserveProjectionYear as ProjectionYear, ReserveStudy, ReserveStudyComponent } from '@covenant/contracts/reports';
 
 export interface StudyParams {
   /** Empty: the adopted reserve budget's revenue. */
@@ -42,7 +27,7 @@ const search = (p: StudyParams, extra: Record<string, string> = {}) =>
 export function reserveStudyQuery(params: StudyParams) {
   return queryOptions({
     queryKey: [...reserveKeys.all, 'study', params],
-    queryFn: () => appRequest<ReserveStudy>(`/reports/reserve-study?${search(params)}`),
+    queryFn: () => appRequest<ReportAnswer<'reserve-study'>>(`/reports/reserve-study?${search(params)}`),
     placeholderData: keepPreviousData,
   });
 }
