@@ -194,12 +194,12 @@ describe('users, roles, privileges, settings rules', () => {
     const pm = await createUser(t, 'property_manager');
     expect((await t.call('POST', '/functions/initializeDefaultRoles', { token: pm.token, body: {} })).statusCode).toBe(403);
     const res = await t.call('POST', '/functions/initializeDefaultRoles', { token: admin.token, body: {} });
-    expect(res.json()).toEqual({ success: true, roles: 6, privileges: 45 });
+    expect(res.json()).toEqual({ success: true, roles: 7, privileges: 80 });
     const renterRows = await t.call('GET', `/entities/Privilege?${q({ role_name: { $in: ['renter', 'Renter '] } })}`, { token: admin.token });
     expect(renterRows.json()).toEqual([]);
     const roles = await t.call('GET', '/entities/Role?sort=role_name', { token: admin.token });
     expect(roles.json().map((r: { role_name: string; display_name: string }) => `${r.role_name}:${r.display_name}`)).toEqual([
-      'admin:Administrator', 'guest_contact:Guest Contact', 'household_member:Household Member', 'owner:Owner', 'property_manager:Property Manager', 'renter:Renter',
+      'admin:Administrator', 'board_member:Board Member', 'guest_contact:Guest Contact', 'household_member:Household Member', 'owner:Owner', 'property_manager:Property Manager', 'renter:Renter',
     ]);
     const str = await t.call('POST', '/functions/initializePrivileges', { token: admin.token, body: '"text"' });
     expect(str.statusCode).toBe(400);

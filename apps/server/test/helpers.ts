@@ -77,7 +77,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { 
   };
 }
 
-export type Role = 'admin' | 'property_manager' | 'owner' | 'renter' | 'household_member' | 'guest_contact';
+export type Role = 'admin' | 'property_manager' | 'owner' | 'renter' | 'household_member' | 'guest_contact' | 'board_member';
 
 /** Creates a verified user with an application role (and optionally linked to an owner) and signs them in. */
 export async function createUser(

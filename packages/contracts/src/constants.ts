@@ -2,11 +2,15 @@
 export const RESOURCE_KEYS = [
   'dashboard', 'owners', 'properties', 'invoices', 'payments', 'items', 'tax_rates', 'vendors',
   'bills', 'chart_of_accounts', 'reports', 'users', 'org_settings', 'backup', 'role_management',
+  // The community (docs/decisions.md, "The community's resources and the board member").
+  'violations', 'architectural_requests', 'work_orders', 'announcements', 'documents',
 ] as const;
+/** The resources the spec's fifteen were extended with: rows an association seeded before them gains at start. */
+export const COMMUNITY_RESOURCE_KEYS = ['violations', 'architectural_requests', 'work_orders', 'announcements', 'documents'] as const satisfies readonly (typeof RESOURCE_KEYS)[number][];
 export type ResourceKey = (typeof RESOURCE_KEYS)[number];
 
-/** Application roles (spec part 1, section 6). */
-export const APP_ROLES = ['admin', 'property_manager', 'owner', 'renter', 'household_member', 'guest_contact'] as const;
+/** Application roles (spec part 1, section 6), and the board member (a director or officer) this round added. */
+export const APP_ROLES = ['admin', 'property_manager', 'owner', 'renter', 'household_member', 'guest_contact', 'board_member'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
 
 /** System roles of the platform. */
@@ -16,7 +20,7 @@ export type SystemRole = (typeof SYSTEM_ROLES)[number];
 export const PERMISSION_LEVELS = ['read_write', 'read', 'own_records', 'none'] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 
-/** The six system roles with their display names and descriptions, exactly as the spec gives them. */
+/** The system roles with their display names and descriptions: the spec's six exactly as it gives them, then the board member. */
 export const SYSTEM_ROLE_DEFINITIONS: ReadonlyArray<{ role_name: AppRole; display_name: string; description: string }> = [
   { role_name: 'admin', display_name: 'Administrator', description: 'full system access' },
   { role_name: 'property_manager', display_name: 'Property Manager', description: 'manage properties and financials' },
@@ -24,6 +28,7 @@ export const SYSTEM_ROLE_DEFINITIONS: ReadonlyArray<{ role_name: AppRole; displa
   { role_name: 'renter', display_name: 'Renter', description: 'limited access to assigned property' },
   { role_name: 'household_member', display_name: 'Household Member', description: 'view only access' },
   { role_name: 'guest_contact', display_name: 'Guest Contact', description: 'minimal access' },
+  { role_name: 'board_member', display_name: 'Board Member', description: 'director or officer: reads the community and the books, decides hearings and architectural requests' },
 ];
 
 export const RESIDENT_STATUSES = ['owner', 'renter', 'household_member', 'other_contact'] as const;

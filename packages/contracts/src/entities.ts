@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { US_STATES } from './portfolio.ts';
 import {
   ACCOUNT_TYPES, ALL_ACCOUNT_SUBTYPES, APP_ROLES, BILL_STATUSES, FUND_KINDS, INVOICE_STATUSES, OWNER_STATUSES,
   PAYMENT_METHODS, PAYMENT_STATUSES, PERMISSION_LEVELS, PROPERTY_STATUSES, PROPERTY_TYPES,
@@ -95,7 +96,11 @@ export const orgSettingsInput = z.strictObject({
   company_name: reqText('Company Name'),
   address: optText(),
   city: optText(100),
-  state: optText(100),
+  /** Two-letter US code: the address's state, and the state whose law the community's rules follow (CA, FL; others generic). */
+  state: z.union([
+    z.literal('').transform(() => null),
+    z.string().trim().toUpperCase().pipe(z.enum(US_STATES, { error: 'State must be a two-letter US state code such as CA or FL' })),
+  ]).nullable().optional(),
   zip_code: optText(20),
   phone: optText(50),
   email: optEmail(),
@@ -115,6 +120,8 @@ export const orgSettingsInput = z.strictObject({
   auto_apply_credits: z.boolean().optional(),
   /** Billed to the owner when an ACH debit comes back (a returned-payment fee); empty: none. */
   nsf_fee_amount: optMoney('NSF fee amount'),
+  /** Days the architectural committee has to answer a request (the governing documents' period). */
+  arc_response_days: integer('Architectural review response days', 1, 365).optional(),
 });
 
 export const productInput = z.strictObject({

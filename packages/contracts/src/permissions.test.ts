@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESOURCE_KEYS } from './constants.ts';
+import { COMMUNITY_RESOURCE_KEYS, RESOURCE_KEYS } from './constants.ts';
 import { defaultPrivileges, deriveFlags, effectiveRole, normalizeRoleName, resolvePermissionLevel } from './permissions.ts';
 
 describe('deriveFlags', () => {
@@ -59,11 +59,23 @@ describe('defaultPrivileges', () => {
     }
     for (const row of rows.filter((p) => p.role_name === 'owner')) expect(row.can_create || row.can_delete).toBe(false);
   });
+  it('owner on the community: their own violations, requests and work orders; announcements and documents to read', () => {
+    for (const r of ['violations', 'architectural_requests', 'work_orders']) expect(level('owner', r)).toBe('own_records');
+    for (const r of ['announcements', 'documents']) expect(level('owner', r)).toBe('read');
+  });
+  it('board member: reads the books, the reports and the community; own user record; no settings, backups or roles; never writes', () => {
+    for (const r of ['dashboard', 'owners', 'properties', 'invoices', 'payments', 'items', 'tax_rates', 'vendors', 'bills', 'chart_of_accounts', 'reports', ...COMMUNITY_RESOURCE_KEYS]) {
+      expect(level('board_member', r)).toBe('read');
+    }
+    expect(level('board_member', 'users')).toBe('own_records');
+    for (const r of ['org_settings', 'backup', 'role_management']) expect(level('board_member', r)).toBe('none');
+    for (const row of rows.filter((p) => p.role_name === 'board_member')) expect(row.can_create || row.can_delete).toBe(false);
+  });
   it('no defaults for renter, household member, guest contact', () => {
     expect(rows.filter((r) => ['renter', 'household_member', 'guest_contact'].includes(r.role_name))).toEqual([]);
   });
   it('one row per role and resource', () => {
-    expect(rows).toHaveLength(RESOURCE_KEYS.length * 3);
+    expect(rows).toHaveLength(RESOURCE_KEYS.length * 4);
   });
 });
 

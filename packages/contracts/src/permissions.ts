@@ -61,16 +61,52 @@ export function defaultPrivileges(): Array<PrivilegeRecordLike & PrivilegeFlags>
     rows.push({ role_name, resource_name, permission_level: level, ...deriveFlags(level) });
   for (const r of RESOURCE_KEYS) add('admin', r, 'read_write');
   for (const r of RESOURCE_KEYS) add('property_manager', r, r === 'role_management' ? 'read' : 'read_write');
-  const ownerLevels: Partial<Record<ResourceKey, PermissionLevel>> = {
-    dashboard: 'read',
-    properties: 'own_records',
-    invoices: 'own_records',
-    payments: 'own_records',
-    users: 'own_records',
-  };
-  for (const r of RESOURCE_KEYS) add('owner', r, ownerLevels[r] ?? 'none');
+  for (const r of RESOURCE_KEYS) add('owner', r, OWNER_DEFAULT_LEVELS[r] ?? 'none');
+  for (const r of RESOURCE_KEYS) add('board_member', r, BOARD_MEMBER_DEFAULT_LEVELS[r] ?? 'none');
   return rows;
 }
+
+/**
+ * The owner's defaults: the spec's five, then the community: their own violations, architectural requests and work
+ * orders; announcements and documents to read (each record's audience or visibility decides the rest).
+ */
+export const OWNER_DEFAULT_LEVELS: Readonly<Partial<Record<ResourceKey, PermissionLevel>>> = {
+  dashboard: 'read',
+  properties: 'own_records',
+  invoices: 'own_records',
+  payments: 'own_records',
+  users: 'own_records',
+  violations: 'own_records',
+  architectural_requests: 'own_records',
+  work_orders: 'own_records',
+  announcements: 'read',
+  documents: 'read',
+};
+
+/**
+ * A board member (a director or officer) reads the community and the books and their reports; no user management,
+ * settings, backups or roles (their own user record only). Deciding hearings and architectural requests is the
+ * commands' own rule, not a write privilege here.
+ */
+export const BOARD_MEMBER_DEFAULT_LEVELS: Readonly<Partial<Record<ResourceKey, PermissionLevel>>> = {
+  dashboard: 'read',
+  owners: 'read',
+  properties: 'read',
+  invoices: 'read',
+  payments: 'read',
+  items: 'read',
+  tax_rates: 'read',
+  vendors: 'read',
+  bills: 'read',
+  chart_of_accounts: 'read',
+  reports: 'read',
+  users: 'own_records',
+  violations: 'read',
+  architectural_requests: 'read',
+  work_orders: 'read',
+  announcements: 'read',
+  documents: 'read',
+};
 
 /** The role used for privilege lookup: a system admin is treated as admin whatever the application role. */
 export function effectiveRole(user: { role?: string | null; user_role?: string | null }): string | null {
@@ -89,6 +125,11 @@ export function isStaffRole(user: { role?: string | null; user_role?: string | n
 
 /** Owner-type roles (spec part 1, section 6): they sign in to their own account. */
 export const OWNER_TYPE_ROLES = ['owner', 'renter', 'household_member'] as const;
+
+/** Whether a user sits on the board (a director or officer), by application role. */
+export function isBoardMemberRole(user: { role?: string | null; user_role?: string | null }): boolean {
+  return effectiveRole(user) === 'board_member';
+}
 
 /** Whether a user is owner-type: owner, renter or household member by application role. */
 export function isOwnerTypeRole(user: { role?: string | null; user_role?: string | null }): boolean {

@@ -166,7 +166,10 @@ export const orgSettings = pgTable('org_settings', {
   auto_apply_credits: boolean('auto_apply_credits').notNull().default(false),
   /** Billed to the owner when an ACH debit of theirs comes back (R01, R09 and the rest); null: no fee. */
   nsf_fee_amount: numeric('nsf_fee_amount', MONEY),
+  /** Days the architectural committee has to answer a request; a request's respond-by date counts them. */
+  arc_response_days: integer('arc_response_days').notNull().default(45),
 }, (t) => [
+  check('org_settings_arc_response_days_range', sql`${t.arc_response_days} between 1 and 365`),
   check('org_settings_fiscal_month_range', sql`${t.fiscal_year_start_month} between 1 and 12`),
   check('org_settings_run_hour_range', sql`${t.run_hour} between 0 and 23`),
   check('org_settings_co_owner_billing', sql`${t.co_owner_billing} in ('split', 'principal')`),

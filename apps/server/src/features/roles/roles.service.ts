@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { SYSTEM_ROLE_DEFINITIONS } from '@covenant/contracts/constants';
+import { COMMUNITY_RESOURCE_KEYS, SYSTEM_ROLE_DEFINITIONS } from '@covenant/contracts/constants';
 import { defaultPrivileges } from '@covenant/contracts/permissions';
 import { privileges, roles } from '@covenant/db/schema/community';
 import { withTransaction, type Ctx } from '../../lib/context.ts';
@@ -12,7 +12,7 @@ async function privilegeLevels(ctx: Ctx): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((r) => [`${r.role}/${r.resource}`, r.level]));
 }
 
-/** Deletes every privilege, upserts the six system roles by role_name, and writes the default privileges. */
+/** Deletes every privilege, upserts the system roles by role_name, and writes the default privileges. */
 async function writeDefaults(ctx: Ctx, createdBy: string | null) {
   return withTransaction(ctx, async (tx) => {
     await tx.db.delete(privileges);
@@ -42,8 +42,22 @@ export async function initializeDefaultRoles(ctx: Ctx) {
   return result;
 }
 
-/** On an empty instance, seed the roles and privileges so members have access from the first day. */
+/**
+ * On an empty instance, seed the roles and privileges so members have access from the first day. An association
+ * seeded before the board member and the community's resources existed gains them: the board member role, and the
+ * default privilege of each system role on a resource it has no privilege row for yet among the board member's and
+ * the community's. Rows an administrator wrote are never touched.
+ */
 export async function seedRolesIfEmpty(ctx: Ctx) {
   const [row] = await ctx.db.select({ n: count() }).from(roles);
-  if (Number(row?.n ?? 0) === 0) await writeDefaults(ctx, null);
+  if (Number(row?.n ?? 0) === 0) {
+    await writeDefaults(ctx, null);
+    return;
+  }
+  await withTransaction(ctx, async (tx) => {
+    const board = SYSTEM_ROLE_DEFINITIONS.find((r) => r.role_name === 'board_member')!;
+    await tx.db.insert(roles).values({ ...board, is_system_role: true, created_by: null }).onConflictDoNothing({ target: roles.role_name });
+    const added = defaultPrivileges().filter((p) => p.role_name === 'board_member' || (COMMUNITY_RESOURCE_KEYS as readonly string[]).includes(p.resource_name));
+    await tx.db.insert(privileges).values(added.map((p) => ({ ...p, created_by: null })) as never).onConflictDoNothing({ target: [privileges.role_name, privileges.resource_name] });
+  });
 }

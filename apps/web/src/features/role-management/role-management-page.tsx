@@ -35,6 +35,11 @@ const RESOURCE_LABELS: Record<ResourceKey, string> = {
   org_settings: 'Organization Settings',
   backup: 'Backup & Restore',
   role_management: 'Role Management',
+  violations: 'Violations',
+  architectural_requests: 'Architectural Requests',
+  work_orders: 'Work Orders',
+  announcements: 'Announcements',
+  documents: 'Documents',
 };
 
 const LEVEL_LABELS: Record<PermissionLevel, string> = {
@@ -44,7 +49,7 @@ const LEVEL_LABELS: Record<PermissionLevel, string> = {
   none: 'None',
 };
 
-// Bounded: six system roles (plus any custom ones) times fifteen resources.
+// Bounded: seven system roles (plus any custom ones) times twenty resources.
 const rolesQuery = { queryKey: entityKeys.list('Role', { sort: 'created_date', limit: 100 }), queryFn: () => list<Role>('Role', { sort: 'created_date', limit: 100 }) };
 const privilegesQuery = { queryKey: entityKeys.list('Privilege', { limit: 5000 }), queryFn: () => list<Privilege>('Privilege', { limit: 5000 }) };
 

@@ -57,6 +57,9 @@ function RolesCard() {
             <li>
               <span className="text-foreground font-medium">guest_contact</span>: minimal access.
             </li>
+            <li>
+              <span className="text-foreground font-medium">board_member</span>: a director or officer; reads the community and the books, decides hearings and architectural requests.
+            </li>
           </ul>
         </div>
       </CardContent>
