@@ -1,5 +1,5 @@
 /**
- * The authorization matrix: every registered route × every caller (the six application roles and an
+ * The authorization matrix: every registered route × every caller (the seven application roles and an
  * anonymous caller), with the expected outcome written down in tables below.
  *
  *  1. ROUTES maps every route the server registers to its rule; a route missing from the table fails
@@ -21,6 +21,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionLevel, ResourceKey } from '@covenant/contracts/constants';
 import { RESOURCE_KEYS } from '@covenant/contracts/constants';
+import { BOARD_MEMBER_DEFAULT_LEVELS, OWNER_DEFAULT_LEVELS } from '@covenant/contracts/permissions';
 import { FEATURES } from '../src/app.ts';
 import { resourceFor } from '../src/platform/entities/entity-def.ts';
 import { Registry } from '../src/platform/registry.ts';
@@ -36,25 +37,19 @@ const ENTITY_DEFINITIONS = [...REGISTRY.entities.values()];
 /** Every realtime room: the entities' and the topics' (records published without a generic entity). */
 const ROOM_DEFINITIONS: ReadonlyArray<{ name: string; resource: ResourceKey }> = [...ENTITY_DEFINITIONS, ...REGISTRY.topics.values()];
 
-const ROLES = ['admin', 'property_manager', 'owner', 'renter', 'household_member', 'guest_contact'] as const satisfies readonly Role[];
+const ROLES = ['admin', 'property_manager', 'owner', 'renter', 'household_member', 'guest_contact', 'board_member'] as const satisfies readonly Role[];
 type Caller = Role | 'anonymous';
 const CALLERS: readonly Caller[] = [...ROLES, 'anonymous'];
 
-/** The default privileges of the spec (section 6), as the server seeds them at start. */
-const OWNER_LEVELS: Partial<Record<ResourceKey, PermissionLevel>> = {
-  dashboard: 'read',
-  properties: 'own_records',
-  invoices: 'own_records',
-  payments: 'own_records',
-  users: 'own_records',
-};
+/** The default privileges of the spec (section 6) and of the board member, as the server seeds them at start. */
 const LEVELS: Record<Role, (resource: ResourceKey) => PermissionLevel> = {
   admin: () => 'read_write',
   property_manager: (r) => (r === 'role_management' ? 'read' : 'read_write'),
-  owner: (r) => OWNER_LEVELS[r] ?? 'none',
+  owner: (r) => OWNER_DEFAULT_LEVELS[r] ?? 'none',
   renter: () => 'none',
   household_member: () => 'none',
   guest_contact: () => 'none',
+  board_member: (r) => BOARD_MEMBER_DEFAULT_LEVELS[r] ?? 'none',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -430,7 +425,14 @@ async function restoreSingletons(entity: string) {
 }
 
 /** The ids Owner A's user may see under own_records, computed independently from the admin's view. */
-async function ownIds(entity: string): Promise<Set<string>> {
+/** The board member's own_records resource is its own user record: its own row, another user's as the foreign one. */
+function seedFor(entity: string, caller: Caller): { a: string; b?: string } {
+  if (entity === 'User' && caller === 'board_member') return { a: users.board_member.id, b: seed.User!.a };
+  return seed[entity]!;
+}
+
+async function ownIds(entity: string, caller: Caller = 'owner'): Promise<Set<string>> {
+  if (entity === 'User' && caller === 'board_member') return new Set([users.board_member.id]);
   const ownerA = seed.Owner!.a;
   const ids = (rows: Array<{ id: string }>) => new Set(rows.map((r) => r.id));
   switch (entity) {
@@ -528,6 +530,7 @@ beforeAll(async () => {
   users.renter = await createUser(t, 'renter');
   users.household_member = await createUser(t, 'household_member');
   users.guest_contact = await createUser(t, 'guest_contact');
+  users.board_member = await createUser(t, 'board_member');
   seed.User = { a: users.owner.id, b: users.renter.id };
 }, 120_000);
 
@@ -543,8 +546,8 @@ type Expect = Record<Caller, number>;
 const everyone = (status: number): Expect => Object.fromEntries(CALLERS.map((c) => [c, status])) as Expect;
 const signedIn = (status = 200): Expect => ({ ...everyone(status), anonymous: 401 });
 const adminOnly: Expect = { ...everyone(403), admin: 200, anonymous: 401 };
-/** Administrators and property managers (reports and chart of accounts read). */
-const reportsRead = (): Expect => ({ ...everyone(403), admin: 200, property_manager: 200, anonymous: 401 });
+/** Administrators, property managers and board members (reports and chart of accounts read). */
+const reportsRead = (): Expect => ({ ...everyone(403), admin: 200, property_manager: 200, board_member: 200, anonymous: 401 });
 /** users:create privilege (read_write): administrators and property managers. */
 const staff: Expect = { ...everyone(403), admin: 200, property_manager: 200, anonymous: 401 };
 
@@ -611,7 +614,7 @@ function listRule(name: string, entity: string, query = '', filter?: Record<stri
         const got = page.rows.map((r) => r.id).sort();
         expect(page.total, `${caller} /lists/${name} total`).toBe(got.length);
         const listed = (await adminList(entity, filter)).map((r) => r.id);
-        const own = outcomeOf(caller, def.resource, 'list') === 'own' ? await ownIds(entity) : null;
+        const own = outcomeOf(caller, def.resource, 'list') === 'own' ? await ownIds(entity, caller) : null;
         const expected = own ? listed.filter((id) => own.has(id)) : listed;
         expect(got, `${caller} /lists/${name} rows`).toEqual(expected.sort());
       },
@@ -722,8 +725,8 @@ const ROUTES: Record<string, RouteRule> = {
     },
   },
   'GET /api/apps/:appId/bank-accounts/:id/positive-pay': {
-    access: 'bills read, and the bank account read through its scope (chart of accounts read)',
-    expect: staff,
+    access: 'bills read, and the bank account read through its scope (chart of accounts read): staff and the board',
+    expect: { ...staff, board_member: 200 },
     request: () => ({ method: 'GET', url: `/bank-accounts/${operatingBank}/positive-pay?from=2025-01-01&to=2025-12-31` }),
   },
   'GET /api/apps/:appId/outbox': { access: 'administrators', expect: adminOnly, request: () => ({ method: 'GET', url: '/outbox' }) },
@@ -1020,7 +1023,7 @@ const ROUTES: Record<string, RouteRule> = {
 
   // --- My Account: the signed-in user's linked owner only (only the owner user is linked here; guests never) ---
   'GET /api/apps/:appId/my-account': {
-    access: 'owner-type roles and staff linked to an owner record (User.owner_id): that owner only; unlinked 404, guest contact 403',
+    access: 'owner-type roles, board members and staff linked to an owner record (User.owner_id): that owner only; unlinked 404, guest contact 403',
     expect: { ...everyone(404), owner: 200, guest_contact: 403, anonymous: 401 },
     request: () => ({ method: 'GET', url: '/my-account' }),
     verify: (caller, res) => {
@@ -1099,7 +1102,7 @@ const ROUTES: Record<string, RouteRule> = {
   // No letter exists here (collections.test.ts reads real ones per caller): staff and the owner reach the lookup (404), others are refused first.
   'GET /api/apps/:appId/collection-letters/:id/pdf': {
     access: 'invoices read; own_records: only letters released to the linked owner (others look missing)',
-    expect: { ...everyone(403), admin: 404, property_manager: 404, owner: 404, anonymous: 401 },
+    expect: { ...everyone(403), admin: 404, property_manager: 404, owner: 404, board_member: 404, anonymous: 401 },
     request: () => ({ method: 'GET', url: '/collection-letters/0123456789abcdef01234567/pdf' }),
   },
   'GET /api/apps/:appId/owners/:ownerId/collections': ownerAccountRoute((owner) => `/owners/${owner}/collections`, () => ({ owner_id: seed.Owner!.a, letters: expect.any(Array) })),
@@ -1208,7 +1211,7 @@ const entityReq = {
 async function runEntityCase(c: CaseCtx, resource: ResourceKey) {
   const { caller, entity, op } = c;
   const outcome = outcomeOf(caller, resource, op);
-  const s = seed[entity]!;
+  const s = seedFor(entity, caller);
   const refusal = outcome === 'unauthenticated' ? 401 : outcome === 'forbidden' ? 403 : null;
 
   switch (op) {
@@ -1236,7 +1239,7 @@ async function runEntityCase(c: CaseCtx, resource: ResourceKey) {
         return;
       }
       // own_records
-      const own = await ownIds(entity);
+      const own = await ownIds(entity, caller);
       expect(own.has(s.a), `seed: ${entity} ${s.a} must belong to Owner A's user`).toBe(true);
       if (op === 'get') {
         const mine = await send(caller, entityReq.get(entity, s.a));
@@ -1452,7 +1455,8 @@ const serverRooms = (s: Socket) => t.realtime.io.of('/').sockets.get(s.id ?? '')
 const joinRefusal = (entity: string) => `You do not have permission to subscribe to ${entity}`;
 
 /** Entities whose update_model delivery is checked; each write says whether it is Owner A's (the owner user's) record. */
-type Write = { id: string; type: 'create' | 'update'; own: boolean };
+/** own: the owner's (Owner A's) record; ownFor names the own_records roles it belongs to where that is another caller. */
+type Write = { id: string; type: 'create' | 'update'; own: boolean; ownFor?: Role[] };
 const DELIVERY: Record<string, () => Promise<Write[]>> = {
   Owner: async () => {
     const created = await adminCreate('Owner', await newPayload('Owner'));
@@ -1499,7 +1503,12 @@ const DELIVERY: Record<string, () => Promise<Write[]>> = {
   User: async () => {
     await asAdmin(entityReq.update('User', users.owner.id, { phone: '555-0001' }));
     await asAdmin(entityReq.update('User', users.renter.id, { phone: '555-0002' }));
-    return [{ id: users.owner.id, type: 'update', own: true }, { id: users.renter.id, type: 'update', own: false }];
+    await asAdmin(entityReq.update('User', users.board_member.id, { phone: '555-0003' }));
+    return [
+      { id: users.owner.id, type: 'update', own: true, ownFor: ['owner'] },
+      { id: users.renter.id, type: 'update', own: false },
+      { id: users.board_member.id, type: 'update', own: false, ownFor: ['board_member'] },
+    ];
   },
   // A topic: every posting publishes its journal entry; nobody owns one.
   JournalEntry: async () => {
@@ -1581,7 +1590,7 @@ describe('3. realtime: entity rooms', () => {
         const key = (e: { type: string; id: string }) => `${e.type}:${e.id}`;
         const expected = (role: Role) => {
           const level = LEVELS[role](def.resource);
-          return writes.filter((w) => level === 'read' || level === 'read_write' || (level === 'own_records' && w.own)).map(key).sort();
+          return writes.filter((w) => level === 'read' || level === 'read_write' || (level === 'own_records' && (w.ownFor ? w.ownFor.includes(role) : w.own))).map(key).sort();
         };
         const got = (role: Role) => sockets[role].events.filter((e) => e.room === room(entity)).map(key).sort();
         // Sentinel: the admin socket receives every event; then each role's expected events; then a quiet window.
@@ -1746,7 +1755,8 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   copyBudget: [{ label: 'the matrix budget to another year', expect: invoicesWrite, params: () => ({ budget_id: seed.Budget!.a, to_fiscal_year: 4000 + next() }), state: () => adminCount('Budget') }],
   adoptBudget: [{ label: 'a draft budget', expect: invoicesWrite, params: async () => ({ budget_id: (lastBudget = await freshBudget()) }), state: async () => (await adminGet('Budget', lastBudget)).body }],
   unadoptBudget: [{ label: 'an adopted budget', expect: invoicesWrite, params: async () => ({ budget_id: (lastBudget = await freshBudget(true)), reason: 'Board revised it' }), state: async () => (await adminGet('Budget', lastBudget)).body }],
-  previewAssessment: [{ label: 'an adopted budget, equal shares', expect: invoicesWrite, params: async () => ({ budget_id: await adoptedBudget(), basis: 'equal', need: 'revenue_accounts', account_ids: [seed.ChartOfAccount!.a] }) }],
+  // A preview writes nothing: whoever reads the budgets' books may see it (the board reviews the assessment it adopts).
+  previewAssessment: [{ label: 'an adopted budget, equal shares', expect: { ...invoicesWrite, board_member: 200 }, params: async () => ({ budget_id: await adoptedBudget(), basis: 'equal', need: 'revenue_accounts', account_ids: [seed.ChartOfAccount!.a] }) }],
   applyAssessment: [{ label: 'an adopted budget, equal shares', expect: invoicesWrite, params: async () => ({ budget_id: await adoptedBudget(), basis: 'equal', need: 'revenue_accounts', account_ids: [seed.ChartOfAccount!.a] }), state: async () => (await adminList('Property')).map((p) => `${p.id}:${p.monthly_hoa_fee}`).sort() }],
   matchBankLines: [{ label: 'a dry run on the matrix account', expect: invoicesWrite, params: () => ({ bank_account_id: seed.BankAccount!.a, dry_run: true }) }],
   // Staff reach the lookup of the line (404: unknown); everyone else is refused first.
@@ -1792,7 +1802,7 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   initializeDefaultRoles: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],
 };
 
-const reportExpect: Expect = { ...everyone(403), admin: 200, property_manager: 200, anonymous: 401 };
+const reportExpect: Expect = { ...everyone(403), admin: 200, property_manager: 200, board_member: 200, anonymous: 401 };
 /** Reports that need more than a period: their own query. */
 const REPORT_QUERY: Record<string, () => string> = { 'budget-vs-actual': () => `&budget_id=${seed.Budget!.a}` };
 

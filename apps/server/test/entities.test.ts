@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@covenant/db/ids';
+import { seedAssociation } from '../src/app.ts';
 import { createTestApp, createUser, makeOwner, makeProperty, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -205,6 +206,50 @@ describe('users, roles, privileges, settings rules', () => {
     expect(str.statusCode).toBe(400);
     expect(str.json().message).toBe('Function initializePrivileges must receive an object with named parameters');
     expect((await t.call('POST', '/functions/nope', { token: admin.token, body: {} })).statusCode).toBe(404);
+  });
+  it('an association seeded before the board member and the community resources gains them at start, keeping what an administrator wrote', async () => {
+    const ctx = t.systemCtx();
+    await ctx.db.execute(sql`delete from privileges where role_name = 'board_member' or resource_name in ('violations', 'architectural_requests', 'work_orders', 'announcements', 'documents')`);
+    await ctx.db.execute(sql`delete from roles where role_name = 'board_member'`);
+    // What an administrator chose before the upgrade: owners see no documents, property managers read-only on owners.
+    await ctx.db.execute(sql`insert into privileges (id, role_name, resource_name, permission_level, can_read) values (${newId()}, 'owner', 'documents', 'none', false)`);
+    await ctx.db.execute(sql`update privileges set permission_level = 'read', can_create = false, can_update = false, can_delete = false where role_name = 'property_manager' and resource_name = 'owners'`);
+    await seedAssociation(ctx);
+    await seedAssociation(ctx);
+    const levels = Object.fromEntries(((await ctx.db.execute(sql`select role_name || '/' || resource_name as k, permission_level as v from privileges`)).rows as Array<{ k: string; v: string }>).map((r) => [r.k, r.v]));
+    expect(levels['owner/documents']).toBe('none');
+    expect(levels['property_manager/owners']).toBe('read');
+    expect(levels['owner/violations']).toBe('own_records');
+    expect(levels['property_manager/work_orders']).toBe('read_write');
+    expect(levels['board_member/reports']).toBe('read');
+    expect(levels['board_member/backup']).toBe('none');
+    expect(Object.keys(levels).filter((k) => k.startsWith('board_member/'))).toHaveLength(20);
+    const [role] = (await ctx.db.execute(sql`select display_name, is_system_role from roles where role_name = 'board_member'`)).rows;
+    expect(role).toEqual({ display_name: 'Board Member', is_system_role: true });
+    const board = await createUser(t, 'board_member');
+    expect((await t.call('GET', '/entities/Owner?limit=1', { token: board.token })).statusCode).toBe(200);
+    expect((await t.call('POST', '/entities/Owner', { token: board.token, body: { first_name: 'No', last_name: 'Write' } })).statusCode).toBe(403);
+    expect((await t.call('GET', '/entities/OrgSettings', { token: board.token })).statusCode).toBe(403);
+    // A director who owns a unit reaches their own account once linked, like staff; unlinked, the account is not found.
+    expect((await t.call('GET', '/my-account', { token: board.token })).statusCode).toBe(404);
+    const home = await makeOwner(t, admin.token);
+    const linked = await createUser(t, 'board_member', { owner_id: home.id });
+    const account = await t.call('GET', '/my-account', { token: linked.token });
+    expect([account.statusCode, account.json().owner?.id]).toEqual([200, home.id]);
+    await t.call('POST', '/functions/initializeDefaultRoles', { token: admin.token, body: {} });
+  });
+  it('organization settings: state is a two-letter US code, upper-cased; the architectural review days within 1 to 365', async () => {
+    if ((await t.call('GET', '/entities/OrgSettings', { token: admin.token })).json().length === 0) await t.call('POST', '/entities/OrgSettings', { token: admin.token, body: { company_name: 'Maple' } });
+    const [existing] = (await t.call('GET', '/entities/OrgSettings', { token: admin.token })).json();
+    const bad = await t.call('PUT', `/entities/OrgSettings/${existing.id}`, { token: admin.token, body: { state: 'California' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('State must be a two-letter US state code such as CA or FL');
+    const ok = await t.call('PUT', `/entities/OrgSettings/${existing.id}`, { token: admin.token, body: { state: 'fl', arc_response_days: 30 } });
+    expect(ok.statusCode).toBe(200);
+    expect([ok.json().state, ok.json().arc_response_days]).toEqual(['FL', 30]);
+    const days = await t.call('PUT', `/entities/OrgSettings/${existing.id}`, { token: admin.token, body: { arc_response_days: 0 } });
+    expect(days.statusCode).toBe(400);
+    expect((await t.call('PUT', `/entities/OrgSettings/${existing.id}`, { token: admin.token, body: { state: '', arc_response_days: 45 } })).json().state).toBeNull();
   });
   it('organization settings are a single record', async () => {
     const existing = (await t.call('GET', '/entities/OrgSettings', { token: admin.token })).json();

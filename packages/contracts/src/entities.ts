@@ -97,10 +97,9 @@ export const orgSettingsInput = z.strictObject({
   address: optText(),
   city: optText(100),
   /** Two-letter US code: the address's state, and the state whose law the community's rules follow (CA, FL; others generic). */
-  state: z.union([
-    z.literal('').transform(() => null),
-    z.string().trim().toUpperCase().pipe(z.enum(US_STATES, { error: 'State must be a two-letter US state code such as CA or FL' })),
-  ]).nullable().optional(),
+  state: z.string().trim().toUpperCase()
+    .refine((v) => v === '' || (US_STATES as readonly string[]).includes(v), 'State must be a two-letter US state code such as CA or FL')
+    .transform((v) => (v === '' ? null : v)).nullable().optional(),
   zip_code: optText(20),
   phone: optText(50),
   email: optEmail(),

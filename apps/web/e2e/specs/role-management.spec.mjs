@@ -19,6 +19,11 @@ export default [
     expectEqual(await roles.cell('Dashboard', 'Administrator').isDisabled(), true, 'the administrator column is locked');
     await expectVisible(roles.cell('Dashboard', 'Administrator').getByText('Read & Write'));
     expectEqual(await roles.initialize.count(), 0, "'Initialize Default Roles' only shows when no roles exist");
+    // The seventh role and the community's resources: a board member reads the books and the community, no backups.
+    await expectVisible(roles.cell('Violations', 'Board Member').getByText('Read', { exact: true }));
+    await expectVisible(roles.cell('Reports', 'Board Member').getByText('Read', { exact: true }));
+    await expectVisible(roles.cell('Backup & Restore', 'Board Member').getByText('None', { exact: true }));
+    await expectVisible(roles.cell('Work Orders', 'Owner').getByText('Own Records', { exact: true }));
     await snap('matrix');
 
     await roles.choose('Reports', 'Owner', 'Read');

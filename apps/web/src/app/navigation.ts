@@ -32,8 +32,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
     title: 'Overview',
     items: [
       { page: 'Dashboard', title: 'Dashboard', icon: LayoutDashboardIcon, resource: 'dashboard', fallbackRoles: ['admin', 'property_manager', 'owner', 'renter', 'household_member'] },
-      // Their own account: owner-type roles only (the server reads the owner the user is linked to).
-      { page: 'MyAccount', title: 'My Account', icon: CircleUserRoundIcon, fallbackRoles: OWNER_TYPE_ROLES },
+      // Their own account: owner-type roles and board members, who usually own a unit (the server reads the owner the user is linked to).
+      { page: 'MyAccount', title: 'My Account', icon: CircleUserRoundIcon, fallbackRoles: [...OWNER_TYPE_ROLES, 'board_member'] },
     ],
   },
   {

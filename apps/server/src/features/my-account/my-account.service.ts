@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { isOwnerTypeRole, isStaffRole } from '@covenant/contracts/permissions';
+import { isBoardMemberRole, isOwnerTypeRole, isStaffRole } from '@covenant/contracts/permissions';
 import { centsToNumber } from '@covenant/contracts/money';
 import { owners, ownerProperties, properties } from '@covenant/db/schema/community';
 import { payments } from '@covenant/db/schema/finance';
@@ -11,12 +11,13 @@ import { nextDue } from '../statements/statement.rules.ts';
 import { buildStatement, openInvoicesAsOf, ownerBalanceCents, ownerColumns, statementPeriod, statementQuery, type Statement } from '../statements/statement.service.ts';
 
 /**
- * The owner record of the signed-in user's own account: owner-type users (owner, renter, household member) and
- * staff who are linked to an owner (User.owner_id, set by staff). Nothing else is reachable from here.
+ * The owner record of the signed-in user's own account: owner-type users (owner, renter, household member), board
+ * members and staff who are linked to an owner (User.owner_id, set by staff; a director usually owns a unit).
+ * Nothing else is reachable from here.
  */
 export async function accountOwner(ctx: Ctx) {
   const actor = requireSignedIn(ctx);
-  if (!isOwnerTypeRole(actor) && !isStaffRole(actor)) throw new ForbiddenError('My Account is for owners, renters and household members');
+  if (!isOwnerTypeRole(actor) && !isStaffRole(actor) && !isBoardMemberRole(actor)) throw new ForbiddenError('My Account is for owners, renters and household members');
   if (!actor.owner_id) throw new NotFoundError('Your sign-in is not linked to an owner record yet; ask the association to link it');
   const [owner] = await ctx.db
     .select({ ...ownerColumns, phone: owners.phone, resident_status: owners.resident_status })

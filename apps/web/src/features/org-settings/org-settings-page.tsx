@@ -70,6 +70,7 @@ function valuesOf(settings: OrgSettings | null): z.input<typeof orgSettingsInput
     payment_application_order: settings?.payment_application_order ?? 'oldest_first',
     auto_apply_credits: settings?.auto_apply_credits ?? false,
     nsf_fee_amount: settings?.nsf_fee_amount == null ? '' : String(settings.nsf_fee_amount),
+    arc_response_days: String(settings?.arc_response_days ?? 45),
   };
 }
 
@@ -183,6 +184,11 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
             <SelectField name="payment_application_order" label="Payment application order" options={APPLICATION_ORDERS} />
             <SwitchField name="auto_apply_credits" label="Apply owners' credit to new charges automatically" />
             <TextField name="nsf_fee_amount" label="NSF fee (returned ACH debit)" type="number" min={0} step="0.01" description="Billed to the owner when an autopay debit comes back; empty: no fee." />
+          </div>
+        </SectionCard>
+        <SectionCard title="Community" description="The state above (a two-letter code such as CA or FL) decides the law violations, hearings and records requests follow.">
+          <div className="w-64">
+            <TextField name="arc_response_days" label="Architectural review response days" type="number" min={1} max={365} step="1" description="Days the committee has to answer an owner's request." />
           </div>
         </SectionCard>
         {isAdmin ? (

@@ -10,7 +10,7 @@ import { isAdminUser } from '@/lib/roles';
 export type OrgSettings = RecordOf<
   typeof orgSettingsInput,
   object,
-  'open_registration' | 'require_two_factor_for_staff' | 'fiscal_year_start_month' | 'run_hour' | 'co_owner_billing' | 'payment_application_order' | 'auto_apply_credits'
+  'open_registration' | 'require_two_factor_for_staff' | 'fiscal_year_start_month' | 'run_hour' | 'co_owner_billing' | 'payment_application_order' | 'auto_apply_credits' | 'arc_response_days'
 >;
 
 /** The single settings record the app uses: the first one (spec part 1, section 7). */
