@@ -24,6 +24,7 @@ import { parseJsonSafely } from './lib/safe-json.ts';
 import { accountsFeature } from './features/accounts/accounts.feature.ts';
 import { assessmentsFeature } from './features/assessments/assessments.feature.ts';
 import { collectionsFeature } from './features/collections/collections.feature.ts';
+import { votesFeature } from './features/votes/votes.feature.ts';
 import { backupFeature } from './features/backup/backup.feature.ts';
 import { billingFeature } from './features/billing/billing.feature.ts';
 import { billsFeature } from './features/bills/bills.feature.ts';
@@ -79,7 +80,7 @@ export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature, journalFeature,
   budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
-  collectionsFeature, portfolioFeature, bankingFeature, achFeature,
+  collectionsFeature, portfolioFeature, bankingFeature, achFeature, votesFeature,
 ];
 
 export interface RegisteredRoute {

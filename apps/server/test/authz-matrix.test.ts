@@ -94,6 +94,10 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
   LateFeeRule: {
     import: { status: 400, message: /^Row 2: product_ids: Items must be a list of item ids$/ },
   },
+  // Questions are a list: votes are written on the Votes screen or through the API.
+  Vote: {
+    import: { status: 400, message: /^Row 2: questions: Questions must be a list of \{text, kind, seats, options\}$/ },
+  },
   // Installments are a list: payment plans are written on the Collections screen or through the API.
   PaymentPlan: {
     import: { status: 400, message: /^Row 2: installments: Installments must be a list of \{due_date, amount\}$/ },
@@ -298,6 +302,8 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
       return { name: `Matrix late fee ${n}`, grace_days: 10, fee_type: 'fixed', fixed_amount: 5, product_ids: [seed.Product!.a], late_fee_product_id: seed.Product!.a, is_active: false };
     case 'CollectionStage':
       return { name: `Matrix stage ${n}`, days_past_due: 1000 + n, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', is_active: false };
+    case 'Vote':
+      return matrixVote(`Matrix vote ${n}`);
     case 'PaymentPlan': {
       // An owner has one active plan at a time: each new plan is a fresh owner's.
       const owner = await adminCreate('Owner', await newPayload('Owner'));
@@ -407,6 +413,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   LateFeeRule: { grace_days: 12 },
   CollectionStage: { letter_subject: 'matrix update' },
   PaymentPlan: { notes: 'matrix update' },
+  Vote: { title: 'Matrix vote (changed)' },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -459,6 +466,19 @@ async function ownIds(entity: string, caller: Caller = 'owner'): Promise<Set<str
 // Setup: users and seed data
 // ---------------------------------------------------------------------------------------------
 
+/** A measure every unit may answer yes or no; the property manager is its inspector of elections. */
+function matrixVote(title: string): Record<string, unknown> {
+  return { title, kind: 'measure', quorum_percent: '10', inspector_user_id: users.property_manager?.id ?? null, questions: [{ text: 'Repaint the clubhouse?', kind: 'yes_no' }] };
+}
+/** A new vote (a unit votes once per vote, so each caller gets its own), opened or closed when asked. */
+async function freshVote(state: 'draft' | 'open' | 'closed' = 'open'): Promise<string> {
+  const vote = await adminCreate('Vote', matrixVote(`Matrix vote ${state} ${randomBytes(3).toString('hex')}`));
+  if (state !== 'draft') await asAdmin({ method: 'POST', url: '/functions/openVote', json: { vote_id: vote.id } });
+  if (state === 'closed') await asAdmin({ method: 'POST', url: '/functions/closeVote', json: { vote_id: vote.id } });
+  return vote.id;
+}
+const votes: { open?: string; closed?: string } = {};
+
 beforeAll(async () => {
   t = await createTestApp({ bankKey: parseSecretKey(randomBytes(32).toString('base64')) });
   users.admin = await createUser(t, 'admin');
@@ -505,6 +525,9 @@ beforeAll(async () => {
   // Plans that start in 2099: in force on no date the other cases use, so nothing pauses for Owner A or B.
   const plan = (owner: string) => adminCreate('PaymentPlan', { owner_id: owner, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] });
   seed.PaymentPlan = { a: (await plan(ownerA.id)).id, b: (await plan(ownerB.id)).id };
+  seed.Vote = { a: (await adminCreate('Vote', matrixVote('Matrix draft vote'))).id };
+  votes.open = await freshVote('open');
+  votes.closed = await freshVote('closed');
   seed.BillPayment = { a: (await adminCreate('BillPayment', { bill_id: seed.Bill.a, amount: 30, payment_date: '2025-01-20' })).id };
   seed.Role = { a: (await adminCreate('Role', { role_name: 'matrix_committee', display_name: 'Matrix committee' })).id };
   // A privilege of a non-admin role that changes nothing (renter already has no access to reports).
@@ -1105,6 +1128,22 @@ const ROUTES: Record<string, RouteRule> = {
     expect: { ...everyone(403), admin: 404, property_manager: 404, owner: 404, board_member: 404, anonymous: 401 },
     request: () => ({ method: 'GET', url: '/collection-letters/0123456789abcdef01234567/pdf' }),
   },
+  // --- votes: members read the log, participation and results; who voted which way is never answered ---
+  'GET /api/apps/:appId/votes/:id/ballot-log': {
+    access: 'votes read (staff, board members, owners)', expect: { ...staff, owner: 200, board_member: 200 },
+    request: () => ({ method: 'GET', url: `/votes/${votes.open}/ballot-log` }),
+  },
+  'GET /api/apps/:appId/votes/:id/participation': {
+    access: 'votes read; which unit voted only with votes write', expect: { ...staff, owner: 200, board_member: 200 },
+    request: () => ({ method: 'GET', url: `/votes/${votes.open}/participation` }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json().units === null, caller).toBe(caller !== 'admin' && caller !== 'property_manager');
+    },
+  },
+  'GET /api/apps/:appId/votes/:id/results': {
+    access: 'votes read, once the vote is closed', expect: { ...staff, owner: 200, board_member: 200 },
+    request: () => ({ method: 'GET', url: `/votes/${votes.closed}/results` }),
+  },
   'GET /api/apps/:appId/owners/:ownerId/collections': ownerAccountRoute((owner) => `/owners/${owner}/collections`, () => ({ owner_id: seed.Owner!.a, letters: expect.any(Array) })),
 
   // --- list pages: the read privilege of the listed entity's resource; own_records callers get exactly their rows ---
@@ -1695,6 +1734,29 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   runLateFees: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   runCollections: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   // No letter is waiting here (collections.test.ts approves and skips real ones): staff reach the lookup, others are refused first.
+  openVote: [{ label: 'a draft vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('draft') }) }],
+  closeVote: [{ label: 'an open vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('open') }) }],
+  // Owner A's unit: its owner votes; staff and the board read the vote but the unit is not theirs to vote (404).
+  castBallot: [{
+    label: "Owner A's unit", expect: { ...everyone(403), admin: 404, property_manager: 404, board_member: 404, owner: 200, anonymous: 401 },
+    params: async () => ({ vote_id: await freshVote('open'), property_id: seed.Property!.a, answers: [{ question_index: 0, choices: ['yes'] }] }),
+  }],
+  recordPaperBallot: [{
+    label: "Owner A's unit (the property manager is the inspector)", expect: { ...everyone(403), property_manager: 200, anonymous: 401 },
+    params: async () => ({ vote_id: await freshVote('open'), property_id: seed.Property!.a, answers: [{ question_index: 0, choices: ['no'] }] }),
+  }],
+  assignProxy: [{
+    label: "Owner A's unit to the renter", expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, board_member: 404, anonymous: 401 },
+    params: async () => ({ vote_id: await freshVote('open'), property_id: seed.Property!.a, holder_user_id: users.renter.id }),
+  }],
+  revokeProxy: [{
+    label: "Owner A's unit's proxy", expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, board_member: 404, anonymous: 401 },
+    params: async () => {
+      const vote_id = await freshVote('open');
+      await asAdmin({ method: 'POST', url: '/functions/assignProxy', json: { vote_id, property_id: seed.Property!.a, holder_user_id: users.renter.id } });
+      return { vote_id, property_id: seed.Property!.a };
+    },
+  }],
   approveCollectionLetters: [{ label: 'an unknown letter', expect: { ...invoicesWrite, admin: 404, property_manager: 404 }, params: () => ({ letter_ids: ['0123456789abcdef01234567'] }) }],
   skipCollectionLetters: [{ label: 'an unknown letter', expect: { ...invoicesWrite, admin: 404, property_manager: 404 }, params: () => ({ letter_ids: ['0123456789abcdef01234567'] }) }],
   waiveLateFee: [

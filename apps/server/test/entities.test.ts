@@ -195,7 +195,7 @@ describe('users, roles, privileges, settings rules', () => {
     const pm = await createUser(t, 'property_manager');
     expect((await t.call('POST', '/functions/initializeDefaultRoles', { token: pm.token, body: {} })).statusCode).toBe(403);
     const res = await t.call('POST', '/functions/initializeDefaultRoles', { token: admin.token, body: {} });
-    expect(res.json()).toEqual({ success: true, roles: 7, privileges: 80 });
+    expect(res.json()).toEqual({ success: true, roles: 7, privileges: 92 });
     const renterRows = await t.call('GET', `/entities/Privilege?${q({ role_name: { $in: ['renter', 'Renter '] } })}`, { token: admin.token });
     expect(renterRows.json()).toEqual([]);
     const roles = await t.call('GET', '/entities/Role?sort=role_name', { token: admin.token });
@@ -209,7 +209,7 @@ describe('users, roles, privileges, settings rules', () => {
   });
   it('an association seeded before the board member and the community resources gains them at start, keeping what an administrator wrote', async () => {
     const ctx = t.systemCtx();
-    await ctx.db.execute(sql`delete from privileges where role_name = 'board_member' or resource_name in ('violations', 'architectural_requests', 'work_orders', 'announcements', 'documents')`);
+    await ctx.db.execute(sql`delete from privileges where role_name = 'board_member' or resource_name in ('violations', 'architectural_requests', 'work_orders', 'announcements', 'documents', 'meetings', 'votes', 'estoppel')`);
     await ctx.db.execute(sql`delete from roles where role_name = 'board_member'`);
     // What an administrator chose before the upgrade: owners see no documents, property managers read-only on owners.
     await ctx.db.execute(sql`insert into privileges (id, role_name, resource_name, permission_level, can_read) values (${newId()}, 'owner', 'documents', 'none', false)`);
@@ -223,7 +223,7 @@ describe('users, roles, privileges, settings rules', () => {
     expect(levels['property_manager/work_orders']).toBe('read_write');
     expect(levels['board_member/reports']).toBe('read');
     expect(levels['board_member/backup']).toBe('none');
-    expect(Object.keys(levels).filter((k) => k.startsWith('board_member/'))).toHaveLength(20);
+    expect(Object.keys(levels).filter((k) => k.startsWith('board_member/'))).toHaveLength(23);
     const [role] = (await ctx.db.execute(sql`select display_name, is_system_role from roles where role_name = 'board_member'`)).rows;
     expect(role).toEqual({ display_name: 'Board Member', is_system_role: true });
     const board = await createUser(t, 'board_member');

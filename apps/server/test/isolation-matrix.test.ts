@@ -193,6 +193,10 @@ async function seedSide(s: Side): Promise<void> {
   ids.letter = collections.items.find((i) => i.owner_id === seed.Owner && i.letter_id)!.letter_id!;
 
   seed.PaymentPlan = (await create(s, 'PaymentPlan', { owner_id: ids.otherOwner, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] })).id;
+  // A draft vote (the entity's seed) and an open one (its log, participation, ballots and proxies).
+  seed.Vote = (await create(s, 'Vote', isolationVote(`${M} draft vote`))).id;
+  ids.openVote = (await create(s, 'Vote', isolationVote(`${M} open vote`))).id;
+  await fn(s, 'openVote', { vote_id: ids.openVote });
   seed.Role = (await create(s, 'Role', { role_name: `${m}_committee`, display_name: `${M} committee` })).id;
   seed.Privilege = (await create(s, 'Privilege', { role_name: `${m}_committee`, resource_name: 'reports', permission_level: 'read' })).id;
   const settings = await list(s, 'OrgSettings');
@@ -637,6 +641,18 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => get(`/collection-letters/${s.ids.letter}/pdf`),
     foreign: [{ label: "A's letter", request: () => get(`/collection-letters/${A().ids.letter}/pdf`), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/votes/:id/ballot-log': {
+    request: (s) => get(`/votes/${s.ids.openVote}/ballot-log`),
+    foreign: [{ label: "A's vote", request: () => get(`/votes/${A().ids.openVote}/ballot-log`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/votes/:id/participation': {
+    request: (s) => get(`/votes/${s.ids.openVote}/participation`),
+    foreign: [{ label: "A's vote", request: () => get(`/votes/${A().ids.openVote}/participation`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/votes/:id/results': {
+    request: (s) => get(`/votes/${s.ids.openVote}/results`),
+    foreign: [{ label: "A's vote", request: () => get(`/votes/${A().ids.openVote}/results`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/owners/:ownerId/collections': {
     request: (s) => get(`/owners/${s.seed.Owner}/collections`),
     foreign: [{ label: "A's owner", request: () => get(`/owners/${A().seed.Owner}/collections`), refusal: notFound() }],
@@ -730,6 +746,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   LateFeeRule: { grace_days: 12 },
   CollectionStage: { letter_subject: 'changed' },
   PaymentPlan: { notes: 'changed' },
+  Vote: { title: 'changed' },
 };
 
 /**
@@ -787,6 +804,8 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return { name: `${M} stage ${n}`, days_past_due: 500 + n, fee_product_id: seed.Product, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', is_active: false };
     case 'PaymentPlan':
       return { owner_id: seed.Owner, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] };
+    case 'Vote':
+      return isolationVote(`${M} vote ${n}`);
     case 'BankRule':
       return { name: `${M} rule ${n}`, description_contains: `${M} INTEREST ${n}`, account_id: seed.ChartOfAccount, fund_id: ids.operatingFund };
     case 'AutopayEnrollment':
@@ -916,6 +935,11 @@ interface FunctionCase {
 }
 const line = (account: string | undefined, fund: string | undefined, debit: number, credit: number) => ({ account_id: account, fund_id: fund, debit, credit });
 
+/** A measure every unit may answer; B's administrator is the inspector on B's side. */
+function isolationVote(title: string): Record<string, unknown> {
+  return { title, kind: 'measure', quorum_percent: '10', questions: [{ text: 'Repaint?', kind: 'yes_no' }] };
+}
+
 /** Each function's cases naming A's records, or why it takes no record id. */
 const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
   inviteOwners: [{ label: "A's owner", params: () => ({ owner_ids: [A().seed.Owner] }), refusal: notFound() }],
@@ -988,6 +1012,24 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
   runLateFees: { noIds: 'runs the path association\'s late-fee rules; its preview is a view in section 4' },
   waiveLateFee: [{ label: "A's late fee", params: () => ({ invoice_id: A().ids.lateFee, reason: 'x' }), refusal: notFound() }],
   runCollections: { noIds: 'runs the path association\'s collection stages; its preview is a view in section 4' },
+  openVote: [{ label: "A's vote", params: () => ({ vote_id: A().seed.Vote }), refusal: notFound() }],
+  closeVote: [{ label: "A's vote", params: () => ({ vote_id: A().ids.openVote }), refusal: notFound() }],
+  castBallot: [
+    { label: "A's vote", params: () => ({ vote_id: A().ids.openVote, property_id: B().seed.Property, answers: [] }), refusal: notFound() },
+    { label: "A's unit", params: () => ({ vote_id: B().ids.openVote, property_id: A().seed.Property, answers: [] }), refusal: notFound() },
+  ],
+  recordPaperBallot: [
+    { label: "A's vote", params: () => ({ vote_id: A().ids.openVote, property_id: B().seed.Property, answers: [] }), refusal: notFound() },
+    { label: "A's unit", params: () => ({ vote_id: B().ids.openVote, property_id: A().seed.Property, answers: [] }), refusal: notFound() },
+  ],
+  assignProxy: [
+    { label: "A's vote", params: () => ({ vote_id: A().ids.openVote, property_id: B().seed.Property, holder_user_id: B().admin.id }), refusal: notFound() },
+    { label: "A's unit", params: () => ({ vote_id: B().ids.openVote, property_id: A().seed.Property, holder_user_id: B().admin.id }), refusal: notFound() },
+  ],
+  revokeProxy: [
+    { label: "A's vote", params: () => ({ vote_id: A().ids.openVote, property_id: B().seed.Property }), refusal: notFound() },
+    { label: "A's unit", params: () => ({ vote_id: B().ids.openVote, property_id: A().seed.Property }), refusal: notFound() },
+  ],
   approveCollectionLetters: [{ label: "A's letter", params: () => ({ letter_ids: [A().ids.letter] }), refusal: notFound() }],
   skipCollectionLetters: [{ label: "A's letter", params: () => ({ letter_ids: [A().ids.letter] }), refusal: notFound() }],
   matchBankLines: [{ label: "A's bank account", params: () => ({ bank_account_id: A().seed.BankAccount, dry_run: true }), refusal: notFound() }],

@@ -4,9 +4,13 @@ export const RESOURCE_KEYS = [
   'bills', 'chart_of_accounts', 'reports', 'users', 'org_settings', 'backup', 'role_management',
   // The community (docs/decisions.md, "The community's resources and the board member").
   'violations', 'architectural_requests', 'work_orders', 'announcements', 'documents',
+  // Governance (docs/decisions.md, "Votes and elections").
+  'meetings', 'votes', 'estoppel',
 ] as const;
 /** The resources the spec's fifteen were extended with: rows an association seeded before them gains at start. */
-export const COMMUNITY_RESOURCE_KEYS = ['violations', 'architectural_requests', 'work_orders', 'announcements', 'documents'] as const satisfies readonly (typeof RESOURCE_KEYS)[number][];
+export const COMMUNITY_RESOURCE_KEYS = [
+  'violations', 'architectural_requests', 'work_orders', 'announcements', 'documents', 'meetings', 'votes', 'estoppel',
+] as const satisfies readonly (typeof RESOURCE_KEYS)[number][];
 export type ResourceKey = (typeof RESOURCE_KEYS)[number];
 
 /** Application roles (spec part 1, section 6), and the board member (a director or officer) this round added. */

@@ -15,6 +15,7 @@ import {
 import { isoDate, money, optDate, optRecordId, optText, recordId } from './fields.ts';
 import { journalEntryRowSchema } from './ledger.ts';
 import { mailJobSchema } from './mailings.ts';
+import { assignProxyInput, ballotInput, ballotReceiptSchema, proxySchema, revokeProxyInput, voteIdInput, voteRecordSchema } from './votes.ts';
 
 // The function registry: every named function the server serves at POST /api/apps/{appId}/functions/{name}, with
 // the schema of its named parameters, the schema of its answer and who may call it. The server's handlers, its
@@ -338,6 +339,12 @@ export const functionContracts = {
   runAssessments: fn(chargeRunInput, chargeRunAnswer, RUNS),
   runLateFees: fn(chargeRunInput, chargeRunAnswer, RUNS),
   waiveLateFee: fn(waiveLateFeeInput, invoiceWithLinesSchema, 'invoices read_write; the fee invoice through the caller\'s scope'),
+  openVote: fn(voteIdInput, voteRecordSchema.extend({ electorate: z.number().int(), eligible: z.number().int(), genesis_hash: z.string() }), 'votes read_write (administrators, property managers)'),
+  closeVote: fn(voteIdInput, voteRecordSchema, 'votes read_write (administrators, property managers)'),
+  castBallot: fn(ballotInput, ballotReceiptSchema, 'votes read; an owner of the unit, or the holder of its proxy (another unit is a 404)'),
+  recordPaperBallot: fn(ballotInput, ballotReceiptSchema, 'votes read; the vote\'s inspector of elections only'),
+  assignProxy: fn(assignProxyInput, proxySchema, 'votes read; an owner of the unit, or staff recording a signed proxy'),
+  revokeProxy: fn(revokeProxyInput, proxySchema, 'votes read; an owner of the unit, or staff'),
   runCollections: fn(runCollectionsInput, collectionsRunAnswer, COLLECTIONS),
   approveCollectionLetters: fn(collectionLetterIdsInput, z.object({ approved: z.number().int() }), COLLECTIONS),
   skipCollectionLetters: fn(collectionLetterIdsInput, z.object({ skipped: z.number().int() }), COLLECTIONS),

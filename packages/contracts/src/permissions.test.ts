@@ -61,7 +61,8 @@ describe('defaultPrivileges', () => {
   });
   it('owner on the community: their own violations, requests and work orders; announcements and documents to read', () => {
     for (const r of ['violations', 'architectural_requests', 'work_orders']) expect(level('owner', r)).toBe('own_records');
-    for (const r of ['announcements', 'documents']) expect(level('owner', r)).toBe('read');
+    for (const r of ['announcements', 'documents', 'meetings', 'votes']) expect(level('owner', r)).toBe('read');
+    expect(level('owner', 'estoppel')).toBe('none');
   });
   it('board member: reads the books, the reports and the community; own user record; no settings, backups or roles; never writes', () => {
     for (const r of ['dashboard', 'owners', 'properties', 'invoices', 'payments', 'items', 'tax_rates', 'vendors', 'bills', 'chart_of_accounts', 'reports', ...COMMUNITY_RESOURCE_KEYS]) {

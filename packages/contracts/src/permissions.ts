@@ -68,7 +68,8 @@ export function defaultPrivileges(): Array<PrivilegeRecordLike & PrivilegeFlags>
 
 /**
  * The owner's defaults: the spec's five, then the community: their own violations, architectural requests and work
- * orders; announcements and documents to read (each record's audience or visibility decides the rest).
+ * orders; announcements, documents, meetings and votes to read (each record's audience or visibility decides the
+ * rest; casting a ballot is the vote commands' own rule).
  */
 export const OWNER_DEFAULT_LEVELS: Readonly<Partial<Record<ResourceKey, PermissionLevel>>> = {
   dashboard: 'read',
@@ -81,6 +82,8 @@ export const OWNER_DEFAULT_LEVELS: Readonly<Partial<Record<ResourceKey, Permissi
   work_orders: 'own_records',
   announcements: 'read',
   documents: 'read',
+  meetings: 'read',
+  votes: 'read',
 };
 
 /**
@@ -106,6 +109,9 @@ export const BOARD_MEMBER_DEFAULT_LEVELS: Readonly<Partial<Record<ResourceKey, P
   work_orders: 'read',
   announcements: 'read',
   documents: 'read',
+  meetings: 'read',
+  votes: 'read',
+  estoppel: 'read',
 };
 
 /** The role used for privilege lookup: a system admin is treated as admin whatever the application role. */

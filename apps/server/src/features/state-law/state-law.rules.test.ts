@@ -31,6 +31,7 @@ describe('the rule table', () => {
     expect(ruleSetOf('ca')).toBe('CA');
     expect(ruleSetOf('FL')).toBe('FL');
     expect(ruleSetOf('TX')).toBe('generic');
+    expect(ruleSetOf('')).toBe('generic');
     expect(() => ruleSetOf('Calif')).toThrow(/two-letter/);
     expect(ruleFor('TX', 'hearing_notice', '2026-01-01').citation).toMatch(/generic/);
     expect(() => ruleFor('CA', 'hearing_notice', '2013-12-31')).toThrow(/from 2014-01-01/);

@@ -194,6 +194,8 @@ export function allRules(): Rule[] {
 /** The rule set a two-letter state code uses: its own when modelled, else the generic set. */
 export function ruleSetOf(state: string): RuleSetName {
   const s = state.trim().toUpperCase();
+  // An association that has not said its state follows the generic rules.
+  if (s === '') return 'generic';
   if (!/^[A-Z]{2}$/.test(s)) throw new RangeError(`Not a two-letter state code: ${state}`);
   return s === 'CA' || s === 'FL' ? s : 'generic';
 }

@@ -22,6 +22,7 @@ import { currentMonth, StatementPeriodFields } from '@/features/mailings/stateme
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import { AutopayCard } from '@/features/ach/autopay-card';
+import { MyVotes } from '@/features/votes/my-votes';
 import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } from './my-account.api';
 
 /** My Account: where an owner, renter or household member lands after signing in. */
@@ -144,6 +145,7 @@ function AccountView({ account: a }: { account: MyAccount }) {
       </Card>
 
       <StatementCard />
+      <MyVotes />
       <AutopayCard />
       <MyCollections ownerId={a.owner.id} />
 

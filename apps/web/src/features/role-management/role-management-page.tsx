@@ -40,6 +40,9 @@ const RESOURCE_LABELS: Record<ResourceKey, string> = {
   work_orders: 'Work Orders',
   announcements: 'Announcements',
   documents: 'Documents',
+  meetings: 'Meetings',
+  votes: 'Votes',
+  estoppel: 'Estoppel Certificates',
 };
 
 const LEVEL_LABELS: Record<PermissionLevel, string> = {
@@ -49,7 +52,7 @@ const LEVEL_LABELS: Record<PermissionLevel, string> = {
   none: 'None',
 };
 
-// Bounded: seven system roles (plus any custom ones) times twenty resources.
+// Bounded: seven system roles (plus any custom ones) times twenty-three resources.
 const rolesQuery = { queryKey: entityKeys.list('Role', { sort: 'created_date', limit: 100 }), queryFn: () => list<Role>('Role', { sort: 'created_date', limit: 100 }) };
 const privilegesQuery = { queryKey: entityKeys.list('Privilege', { limit: 5000 }), queryFn: () => list<Privilege>('Privilege', { limit: 5000 }) };
 
