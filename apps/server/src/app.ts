@@ -22,7 +22,9 @@ import { discardUnreadBody } from './lib/request-body.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { parseJsonSafely } from './lib/safe-json.ts';
 import { accountsFeature } from './features/accounts/accounts.feature.ts';
+import { announcementsFeature } from './features/announcements/announcements.feature.ts';
 import { assessmentsFeature } from './features/assessments/assessments.feature.ts';
+import { calendarFeature } from './features/calendar/calendar.feature.ts';
 import { collectionsFeature } from './features/collections/collections.feature.ts';
 import { votesFeature } from './features/votes/votes.feature.ts';
 import { backupFeature } from './features/backup/backup.feature.ts';
@@ -30,6 +32,7 @@ import { billingFeature } from './features/billing/billing.feature.ts';
 import { billsFeature } from './features/bills/bills.feature.ts';
 import { budgetsFeature } from './features/budgets/budgets.feature.ts';
 import { dashboardFeature } from './features/dashboard/dashboard.feature.ts';
+import { documentsFeature } from './features/documents/documents.feature.ts';
 import { fundsFeature } from './features/funds/funds.feature.ts';
 import { invoicesFeature } from './features/invoices/invoices.feature.ts';
 import { journalFeature } from './features/journal/journal.feature.ts';
@@ -81,6 +84,7 @@ export const FEATURES: readonly Feature[] = [
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature, journalFeature,
   budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
   collectionsFeature, portfolioFeature, bankingFeature, achFeature, votesFeature,
+  announcementsFeature, documentsFeature, calendarFeature,
 ];
 
 export interface RegisteredRoute {

@@ -1146,6 +1146,71 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/apps/:appId/owners/:ownerId/collections': ownerAccountRoute((owner) => `/owners/${owner}/collections`, () => ({ owner_id: seed.Owner!.a, letters: expect.any(Array) })),
 
+  // --- announcements: staff write; readers get the feed their role and units allow (a board member reads it too) ---
+  'GET /api/apps/:appId/announcements/feed': {
+    access: 'announcements read; the rows filtered by audience and units on the server',
+    expect: { ...staff, owner: 200 },
+    request: () => ({ method: 'GET', url: '/announcements/feed' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ rows: expect.any(Array) });
+    },
+  },
+  'GET /api/apps/:appId/announcements': { access: 'announcements read_write (scheduled ones included)', expect: staff, request: () => ({ method: 'GET', url: '/announcements' }) },
+  'POST /api/apps/:appId/announcements': {
+    access: 'announcements read_write',
+    expect: staff,
+    request: () => ({ method: 'POST', url: '/announcements', json: { title: `Matrix ${uniq()}`, body: 'Body', audience: 'staff' } }),
+  },
+  'POST /api/apps/:appId/announcements/preview': { access: 'announcements read_write', expect: staff, request: () => ({ method: 'POST', url: '/announcements/preview', json: { body: '**x**' } }) },
+  // No such announcement: staff reach the lookup (404), others are refused first.
+  'PUT /api/apps/:appId/announcements/:id': {
+    access: 'announcements read_write',
+    expect: { ...staff, admin: 404, property_manager: 404 },
+    request: () => ({ method: 'PUT', url: '/announcements/0123456789abcdef01234567', json: { title: 'x' } }),
+  },
+  'DELETE /api/apps/:appId/announcements/:id': {
+    access: 'announcements read_write',
+    expect: { ...staff, admin: 404, property_manager: 404 },
+    request: () => ({ method: 'DELETE', url: '/announcements/0123456789abcdef01234567' }),
+  },
+
+  // --- documents: read per visibility (owners never board or staff documents); staff write; records requests are staff's ---
+  'GET /api/apps/:appId/documents': { access: 'documents read; rows filtered by visibility per role', expect: { ...staff, owner: 200 }, request: () => ({ method: 'GET', url: '/documents' }) },
+  'POST /api/apps/:appId/documents': {
+    access: 'documents read_write',
+    expect: staff,
+    request: () => ({ method: 'POST', url: '/documents', multipart: { field: 'file', filename: 'rules.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), fields: { title: `Rules ${uniq()}`, category: 'rules', visibility: 'owners' } } }),
+  },
+  'GET /api/apps/:appId/documents/records-checklist': { access: 'documents read_write, or a board member', expect: staff, request: () => ({ method: 'GET', url: '/documents/records-checklist' }) },
+  'GET /api/apps/:appId/documents/:id/file': {
+    access: 'documents read and the document\'s visibility (another visibility looks missing)',
+    expect: { ...staff, admin: 404, property_manager: 404, owner: 404 },
+    request: () => ({ method: 'GET', url: '/documents/0123456789abcdef01234567/file' }),
+  },
+  'PUT /api/apps/:appId/documents/:id': {
+    access: 'documents read_write',
+    expect: { ...staff, admin: 404, property_manager: 404 },
+    request: () => ({ method: 'PUT', url: '/documents/0123456789abcdef01234567', json: { title: 'x' } }),
+  },
+  'DELETE /api/apps/:appId/documents/:id': {
+    access: 'documents read_write',
+    expect: { ...staff, admin: 404, property_manager: 404 },
+    request: () => ({ method: 'DELETE', url: '/documents/0123456789abcdef01234567' }),
+  },
+  'GET /api/apps/:appId/records-requests': { access: 'documents read_write', expect: staff, request: () => ({ method: 'GET', url: '/records-requests' }) },
+  'POST /api/apps/:appId/records-requests': {
+    access: 'documents read_write',
+    expect: staff,
+    request: () => ({ method: 'POST', url: '/records-requests', json: { requested_by: 'Matrix', description: 'Minutes', received_on: '2026-02-02' } }),
+  },
+  'PUT /api/apps/:appId/records-requests/:id': {
+    access: 'documents read_write',
+    expect: { ...staff, admin: 404, property_manager: 404 },
+    request: () => ({ method: 'PUT', url: '/records-requests/0123456789abcdef01234567', json: { fee_cents: 100 } }),
+  },
+  // Every signed-in caller gets a calendar: each source adds only what their privileges allow (possibly nothing).
+  'GET /api/apps/:appId/calendar.ics': { access: 'signed in; events filtered per source by the caller\'s privileges', expect: signedIn(200), request: () => ({ method: 'GET', url: '/calendar.ics' }) },
+
   // --- list pages: the read privilege of the listed entity's resource; own_records callers get exactly their rows ---
   ...listRule('owners', 'Owner'),
   ...listRule('properties', 'Property'),

@@ -146,6 +146,18 @@ beforeAll(async () => {
   await s.ok('POST', '/entities/AutopayEnrollment', { owner_id: ana.id, account_holder: 'Ana Owner', routing_number: '011000015', account_number: '7766554433', account_type: 'checking', authorized_at: '2026-02-01', authorization_text: 'Signed form' });
   await fn('createAchDebitBatch', { bank_account_id: operating.id, effective_date: '2026-03-02' });
 
+  // The community: an announcement to one unit, emailed (its mail job), a document replacing another, a records request.
+  const notice = (await s.ok('POST', '/announcements', { title: 'Roof work', body: 'Unit **one**', audience: 'owners', property_ids: [u1.id], send_email: true })) as { mail_job_id: string };
+  for (let i = 0; i < 600 && ((await s.ok('GET', `/mail-jobs/${notice.mail_job_id}`)) as { status: string }).status === 'running'; i++) await new Promise((r) => setTimeout(r, 50));
+  let replaced: string | null = null;
+  for (const title of ['Bylaws 2020', 'Bylaws 2026']) {
+    const docForm = multipartForm([{ name: 'file', value: Buffer.from(`%PDF-1.4\n% ${title}\n`), filename: `${title}.pdf`, contentType: 'application/pdf' }, { name: 'title', value: title }, { name: 'category', value: 'governing' }, { name: 'visibility', value: 'owners' }, ...(replaced ? [{ name: 'supersedes_id', value: replaced }] : [])]);
+    const up = await a.app.inject({ method: 'POST', url: `${a.base}/documents`, headers: { authorization: `Bearer ${adminA}`, 'content-type': docForm.contentType }, payload: docForm.payload });
+    expect(up.statusCode, up.body).toBe(200);
+    replaced = up.json().id as string;
+  }
+  await s.ok('POST', '/records-requests', { requested_by: 'Ana Owner', owner_id: ana.id, description: 'Minutes', received_on: '2026-02-02', fee_cents: 500 });
+
   const res = await a.call('POST', '/functions/createBackup', { token: adminA, body: {} });
   expect(res.statusCode, res.body).toBe(200);
   backup = res.json();
@@ -204,7 +216,7 @@ describe('the backup registry', () => {
       const admin = (await createUser(c, 'admin')).token;
       const old = structuredClone(backup) as typeof backup;
       old.version = '1.0';
-      for (const key of ['assessmentSchedules', 'lateFeeRules', 'chargeRuns', 'chargeRunItems', 'collectionStages', 'collectionCases', 'collectionLetters', 'paymentPlans', 'mailJobs', 'emailDeliveries', 'bankAccounts', 'bankRules', 'bankStatements', 'bankStatementLines', 'bankLineMatches', 'bankReconciliations', 'bankReconciliationLines', 'autopayEnrollments', 'achBatches', 'achEntries']) {
+      for (const key of ['assessmentSchedules', 'lateFeeRules', 'chargeRuns', 'chargeRunItems', 'collectionStages', 'collectionCases', 'collectionLetters', 'paymentPlans', 'mailJobs', 'emailDeliveries', 'bankAccounts', 'bankRules', 'bankStatements', 'bankStatementLines', 'bankLineMatches', 'bankReconciliations', 'bankReconciliationLines', 'autopayEnrollments', 'achBatches', 'achEntries', 'announcements', 'associationDocuments', 'recordsRequests']) {
         delete old.data[key];
         delete old.schemas[key];
       }

@@ -242,6 +242,13 @@ async function seedSide(s: Side): Promise<void> {
   if (upload.statusCode !== 200) throw new Error(show('upload', upload));
   ids.fileName = new URL(upload.json().file_url).pathname.split('/').pop()!;
   await ok(s, 'POST', `/api/app-logs/${s.app}/log-user-in-app/${M}Page`);
+
+  // The community: an announcement with an event day, a document, a records request.
+  ids.announcement = (await ok<{ id: string }>(s, 'POST', '/announcements', { title: `${M} picnic`, body: `${M} at the pool`, audience: 'owners', event_on: '2025-07-04', publish_at: '2025-01-01T00:00:00Z' })).id;
+  const docUpload = await send(s.admin.token, s.app, { method: 'POST', url: '/documents', multipart: { field: 'file', filename: `${m}.pdf`, contentType: 'application/pdf', data: Buffer.from(`%PDF-1.4\n% ${M}\n`), fields: { title: `${M} bylaws`, category: 'governing', visibility: 'owners' } } });
+  if (docUpload.statusCode !== 200) throw new Error(show('document upload', docUpload));
+  ids.document = docUpload.json().id as string;
+  ids.recordsRequest = (await ok<{ id: string }>(s, 'POST', '/records-requests', { requested_by: `${M} neighbor`, owner_id: seed.Owner, description: `${M} minutes`, received_on: '2025-03-03' })).id;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -629,6 +636,74 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/apps/:appId/charge-runs': {
     request: () => get('/charge-runs?limit=500'),
     views: [{ label: 'charge runs', request: () => get('/charge-runs?limit=500') }],
+  },
+  'GET /api/apps/:appId/announcements/feed': {
+    request: () => get('/announcements/feed'),
+    views: [{ label: 'announcement feed', request: () => get('/announcements/feed?limit=100'), bShows: /Bumblebee picnic/ }],
+  },
+  'GET /api/apps/:appId/announcements': {
+    request: () => get('/announcements?limit=500'),
+    views: [{ label: 'announcements', request: () => get('/announcements?limit=500'), bShows: /Bumblebee picnic/ }],
+  },
+  'POST /api/apps/:appId/announcements': {
+    request: () => ({ method: 'POST', url: '/announcements', json: { title: 'Bumblebee notice', body: 'x', audience: 'owners' } }),
+    foreign: [{ label: "A's unit", request: () => ({ method: 'POST', url: '/announcements', json: { title: 'x', body: 'x', audience: 'owners', property_ids: [A().seed.Property] } }), refusal: noSuch(/Units: one of the units does not exist/) }],
+  },
+  'POST /api/apps/:appId/announcements/preview': { request: () => ({ method: 'POST', url: '/announcements/preview', json: { body: '**x**' } }) },
+  'PUT /api/apps/:appId/announcements/:id': {
+    request: (s) => ({ method: 'PUT', url: `/announcements/${s.ids.announcement}`, json: { title: 'Bumblebee picnic' } }),
+    foreign: [{ label: "A's announcement", request: () => ({ method: 'PUT', url: `/announcements/${A().ids.announcement}`, json: { title: 'x' } }), refusal: notFound() }],
+  },
+  'DELETE /api/apps/:appId/announcements/:id': {
+    request: () => ({ method: 'DELETE', url: '/announcements/0123456789abcdef01234567' }),
+    foreign: [{ label: "A's announcement", request: () => ({ method: 'DELETE', url: `/announcements/${A().ids.announcement}` }), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/documents': {
+    request: () => get('/documents'),
+    views: [{ label: 'documents', request: () => get('/documents?include_superseded=true'), bShows: /Bumblebee bylaws/ }],
+  },
+  'POST /api/apps/:appId/documents': {
+    request: () => ({ method: 'POST', url: '/documents', multipart: { field: 'file', filename: 'b.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n'), fields: { title: 'Bumblebee rules', category: 'rules', visibility: 'owners' } } }),
+    foreign: [{
+      label: "A's document as the one replaced",
+      request: () => ({ method: 'POST', url: '/documents', multipart: { field: 'file', filename: 'b.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n'), fields: { title: 'x', category: 'rules', visibility: 'owners', supersedes_id: A().ids.document! } } }),
+      refusal: noSuch(/Supersedes: the document it replaces does not exist/),
+    }],
+  },
+  'GET /api/apps/:appId/documents/records-checklist': {
+    request: () => get('/documents/records-checklist'),
+    views: [{ label: 'records checklist', request: () => get('/documents/records-checklist') }],
+  },
+  'GET /api/apps/:appId/documents/:id/file': {
+    request: (s) => get(`/documents/${s.ids.document}/file`),
+    foreign: [{ label: "A's document file", request: () => get(`/documents/${A().ids.document}/file`), refusal: notFound() }],
+  },
+  'PUT /api/apps/:appId/documents/:id': {
+    request: (s) => ({ method: 'PUT', url: `/documents/${s.ids.document}`, json: { title: 'Bumblebee bylaws' } }),
+    foreign: [
+      { label: "A's document", request: () => ({ method: 'PUT', url: `/documents/${A().ids.document}`, json: { title: 'x' } }), refusal: notFound() },
+      { label: "A's document as the one replaced", request: () => ({ method: 'PUT', url: `/documents/${B().ids.document}`, json: { supersedes_id: A().ids.document } }), refusal: noSuch(/Supersedes: the document it replaces does not exist/) },
+    ],
+  },
+  'DELETE /api/apps/:appId/documents/:id': {
+    request: () => ({ method: 'DELETE', url: '/documents/0123456789abcdef01234567' }),
+    foreign: [{ label: "A's document", request: () => ({ method: 'DELETE', url: `/documents/${A().ids.document}` }), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/records-requests': {
+    request: () => get('/records-requests'),
+    views: [{ label: 'records requests', request: () => get('/records-requests?limit=500'), bShows: /Bumblebee neighbor/ }],
+  },
+  'POST /api/apps/:appId/records-requests': {
+    request: () => ({ method: 'POST', url: '/records-requests', json: { requested_by: 'Bumblebee', description: 'x', received_on: '2025-03-03' } }),
+    foreign: [{ label: "A's owner", request: () => ({ method: 'POST', url: '/records-requests', json: { requested_by: 'x', description: 'x', received_on: '2025-03-03', owner_id: A().seed.Owner } }), refusal: noSuch(/Owner does not exist/) }],
+  },
+  'PUT /api/apps/:appId/records-requests/:id': {
+    request: (s) => ({ method: 'PUT', url: `/records-requests/${s.ids.recordsRequest}`, json: { fee_cents: 0 } }),
+    foreign: [{ label: "A's records request", request: () => ({ method: 'PUT', url: `/records-requests/${A().ids.recordsRequest}`, json: { fee_cents: 100 } }), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/calendar.ics': {
+    request: () => get('/calendar.ics'),
+    views: [{ label: 'calendar', request: () => get('/calendar.ics'), bShows: /Bumblebee picnic/ }],
   },
   'GET /api/apps/:appId/collection-letters': {
     request: () => get('/collection-letters?limit=500'),

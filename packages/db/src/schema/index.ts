@@ -1,3 +1,5 @@
+import * as announcements from './announcements.ts';
+import * as associationDocuments from './association-documents.ts';
 import * as auth from './auth.ts';
 import * as banking from './banking.ts';
 import * as budgets from './budgets.ts';
@@ -13,5 +15,5 @@ import * as shared from './shared.ts';
 import * as votes from './votes.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes };
+export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes, ...announcements, ...associationDocuments };
 export type Schema = typeof schema;

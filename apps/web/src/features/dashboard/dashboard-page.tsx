@@ -20,6 +20,7 @@ import { useCurrentUser } from '@/app/current-user';
 import { useDebugMode } from '@/app/debug-mode';
 import { dashboardSummaryQuery, type DashboardSummary } from '@/features/dashboard/dashboard.api';
 import { today } from '@/lib/dates';
+import { AnnouncementFeed } from '@/features/announcements/announcement-feed';
 
 /** recharts loads after the figures, with the chart. */
 const BarChartWithTable = lazy(() => import('@/components/bar-chart-with-table'));
@@ -262,6 +263,8 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
       </div>
+
+      <AnnouncementFeed limit={3} />
 
       {data && data.collections_by_month.length > 0 ? <CollectionsCard months={data.collections_by_month} /> : null}
 

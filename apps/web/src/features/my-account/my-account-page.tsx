@@ -22,6 +22,9 @@ import { currentMonth, StatementPeriodFields } from '@/features/mailings/stateme
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import { AutopayCard } from '@/features/ach/autopay-card';
+import { AnnouncementFeed } from '@/features/announcements/announcement-feed';
+import { DocumentList } from '@/features/documents/documents-page';
+import { documentListQuery } from '@/features/documents/documents.api';
 import { MyVotes } from '@/features/votes/my-votes';
 import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } from './my-account.api';
 
@@ -88,6 +91,20 @@ function MyCollections({ ownerId }: { ownerId: string }) {
   );
 }
 
+/** The association's documents the caller may read (governing documents, rules, budgets…); nothing without the privilege. */
+function MyDocuments() {
+  const docs = useQuery({ ...documentListQuery(), retry: false });
+  if (docs.isError || !docs.data?.rows.length) return null;
+  return (
+    <section aria-labelledby="my-documents" className="space-y-3">
+      <h2 id="my-documents" className="text-lg font-semibold">
+        Documents
+      </h2>
+      <DocumentList />
+    </section>
+  );
+}
+
 function AccountView({ account: a }: { account: MyAccount }) {
   return (
     <>
@@ -148,6 +165,8 @@ function AccountView({ account: a }: { account: MyAccount }) {
       <MyVotes />
       <AutopayCard />
       <MyCollections ownerId={a.owner.id} />
+      <AnnouncementFeed />
+      <MyDocuments />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card>

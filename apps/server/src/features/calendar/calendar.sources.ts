@@ -1,0 +1,18 @@
+import type { Ctx } from '../../lib/context.ts';
+import { announcementEvents } from '../announcements/announcements.service.ts';
+import { recordsRequestEvents } from '../documents/documents.service.ts';
+import type { CalendarEvent } from './ics.ts';
+
+/**
+ * Where the calendar's events come from. Each source answers only what the caller may see (nothing, not a refusal,
+ * without the privilege); meetings and hearings add their source here.
+ */
+export interface CalendarSource {
+  name: string;
+  events(ctx: Ctx): Promise<CalendarEvent[]>;
+}
+
+export const CALENDAR_SOURCES: readonly CalendarSource[] = [
+  { name: 'announcements', events: announcementEvents },
+  { name: 'records-requests', events: recordsRequestEvents },
+];
