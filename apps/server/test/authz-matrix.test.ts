@@ -49,6 +49,10 @@ const OWNER_LEVELS: Partial<Record<ResourceKey, PermissionLevel>> = {
   payments: 'own_records',
   users: 'own_records',
   violations: 'own_records',
+  architectural_requests: 'own_records',
+  work_orders: 'own_records',
+  announcements: 'read',
+  documents: 'read',
 };
 const LEVELS: Record<Role, (resource: ResourceKey) => PermissionLevel> = {
   admin: () => 'read_write',
