@@ -40,6 +40,8 @@ export async function uploadViolationPhoto(ctx: Ctx, violationId: string, file: 
     violation_id: violationId, kind, sha256: p.sha256, bytes: p.bytes, mime: p.mime, width: p.width, height: p.height, original_name: file.filename?.slice(0, 255) || null,
     taken_at: p.taken_at, latitude: p.position ? String(p.position.latitude) : null, longitude: p.position ? String(p.position.longitude) : null,
     ...keys, uploaded_by: ctx.actor?.email ?? null, created_by: ctx.actor?.email ?? null,
+    // Set here, to the millisecond a backup keeps (the database's default would carry microseconds).
+    uploaded_at: new Date(),
   }).returning();
   return photoOut(row as unknown as Record<string, unknown>);
 }
