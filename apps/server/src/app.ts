@@ -46,6 +46,7 @@ import { paymentsFeature } from './features/payments/payments.feature.ts';
 import { portfolioFeature } from './features/portfolio/portfolio.feature.ts';
 import { bankingFeature } from './features/banking/banking.feature.ts';
 import { achFeature } from './features/ach/ach.feature.ts';
+import { violationsFeature } from './features/violations/violations.feature.ts';
 import { propertiesFeature } from './features/properties/properties.feature.ts';
 import { myAccountFeature } from './features/my-account/my-account.feature.ts';
 import { mailingsFeature } from './features/mailings/mailings.feature.ts';
@@ -85,6 +86,7 @@ export const FEATURES: readonly Feature[] = [
   budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
   collectionsFeature, portfolioFeature, bankingFeature, achFeature, votesFeature,
   announcementsFeature, documentsFeature, calendarFeature,
+  violationsFeature,
 ];
 
 export interface RegisteredRoute {

@@ -74,6 +74,7 @@ const BY_LEVEL: Record<PermissionLevel, Record<Op, Outcome>> = {
 /** Allowed by privilege but refused by the domain: the exact answer, and nothing may be written. */
 const STATEMENTS_READ_ONLY = /^Statements are imported from the bank's files/;
 const ACH_READ_ONLY = /^ACH batches are made by createAchDebitBatch and createAchCreditBatch/;
+const VIOLATION_RECORDED = /^Violations are recorded with recordViolation/;
 const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; message?: RegExp; code?: string }>>> = {
   User: {
     create: { status: 403, message: /^New users must be invited through the platform dashboard$/ },
@@ -137,6 +138,14 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
     delete: { status: 409, code: 'ach_batch_sent' },
     deleteMany: { status: 409, code: 'ach_batch_sent' },
   },
+  // Recorded by recordViolation (the server finds the owner), kept with its notices and evidence: dismissed, never deleted.
+  Violation: {
+    create: { status: 403, message: VIOLATION_RECORDED },
+    bulk: { status: 403, message: VIOLATION_RECORDED },
+    import: { status: 403, message: VIOLATION_RECORDED },
+    delete: { status: 409, code: 'violation_kept' },
+    deleteMany: { status: 409, code: 'violation_kept' },
+  },
   // An application is posted to the ledger: it is created or removed, never edited.
   PaymentInvoice: {
     update: { status: 403, message: /^Payment application records cannot be changed here$/ },
@@ -179,6 +188,17 @@ let achVendor = '';
 /** Every ACH file of the matrix is effective on one far date: prenotes only, never maturing into debits. */
 const ACH_DATE = '2030-01-02';
 const uniq = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+/** A photo of Owner A's violation (the photo read route). */
+let violationPhoto = '';
+/** A violation observed today at Owner A's or Owner B's unit. */
+async function freshViolation(side: 'a' | 'b'): Promise<string> {
+  return (await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/recordViolation', json: { property_id: side === 'a' ? seed.Property!.a : seed.Property!.b, violation_type_id: seed.ViolationType!.a } })).id;
+}
+/** A hearing on a fresh violation of Owner A, its notice today and the hearing 30 days on (no rule set refuses that). */
+async function freshHearing(): Promise<string> {
+  const on = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return (await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/scheduleHearing', json: { violation_id: await freshViolation('a'), scheduled_for: on } })).id;
+}
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers
@@ -304,6 +324,10 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
       return { name: `Matrix stage ${n}`, days_past_due: 1000 + n, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', is_active: false };
     case 'Vote':
       return matrixVote(`Matrix vote ${n}`);
+    case 'ViolationType':
+      return { name: `Matrix violation ${n}`, cure_days: 7, fine_amount: 50 };
+    case 'Violation':
+      return { property_id: seed.Property!.a, violation_type_id: seed.ViolationType!.a };
     case 'PaymentPlan': {
       // An owner has one active plan at a time: each new plan is a fresh owner's.
       const owner = await adminCreate('Owner', await newPayload('Owner'));
@@ -414,6 +438,8 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   CollectionStage: { letter_subject: 'matrix update' },
   PaymentPlan: { notes: 'matrix update' },
   Vote: { title: 'Matrix vote (changed)' },
+  ViolationType: { description: 'matrix update' },
+  Violation: { description: 'matrix update' },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -422,6 +448,7 @@ async function freshRecord(entity: string): Promise<string> {
   if (entity === 'OrgSettings') return seed.OrgSettings!.a; // a singleton: the one record
   if (entity === 'BankStatement') return (await importStatement('admin')).json().statement_id as string;
   if (entity === 'BankReconciliation') return freshReconciliation();
+  if (entity === 'Violation') return freshViolation('a');
   return (await adminCreate(entity, await newPayload(entity))).id;
 }
 
@@ -448,6 +475,7 @@ async function ownIds(entity: string, caller: Caller = 'owner'): Promise<Set<str
     case 'OwnerProperty':
     case 'PaymentPlan':
     case 'AutopayEnrollment':
+    case 'Violation':
       return ids(await adminList(entity, { owner_id: ownerA }));
     case 'Property':
       return new Set((await adminList('OwnerProperty', { owner_id: ownerA })).map((r) => r.property_id as string));
@@ -528,6 +556,9 @@ beforeAll(async () => {
   seed.Vote = { a: (await adminCreate('Vote', matrixVote('Matrix draft vote'))).id };
   votes.open = await freshVote('open');
   votes.closed = await freshVote('closed');
+  seed.ViolationType = { a: (await adminCreate('ViolationType', { name: 'Matrix trash cans', cure_days: 14, fine_amount: 100 })).id };
+  seed.Violation = { a: await freshViolation('a'), b: await freshViolation('b') };
+  violationPhoto = (await send('admin', { method: 'POST', url: `/violations/${seed.Violation.a}/photos`, multipart: { field: 'file', filename: 'evidence.png', contentType: 'image/png', data: TINY_PNG } })).json().id as string;
   seed.BillPayment = { a: (await adminCreate('BillPayment', { bill_id: seed.Bill.a, amount: 30, payment_date: '2025-01-20' })).id };
   seed.Role = { a: (await adminCreate('Role', { role_name: 'matrix_committee', display_name: 'Matrix committee' })).id };
   // A privilege of a non-admin role that changes nothing (renter already has no access to reports).
@@ -1143,6 +1174,48 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/apps/:appId/votes/:id/results': {
     access: 'votes read, once the vote is closed', expect: { ...staff, owner: 200, board_member: 200 },
     request: () => ({ method: 'GET', url: `/votes/${votes.closed}/results` }),
+  },
+  'GET /api/apps/:appId/violations': {
+    access: 'violations read (staff, the board); own_records: the linked owner\'s violations only',
+    expect: { ...reportsRead(), owner: 200 },
+    request: () => ({ method: 'GET', url: '/violations?limit=500' }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      const ids = (res.json() as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+      expect(ids, caller).toContain(seed.Violation!.a);
+      if (caller === 'owner') expect(ids, 'owner sees only their own').not.toContain(seed.Violation!.b);
+    },
+  },
+  'GET /api/apps/:appId/violations/:id/timeline': {
+    access: 'violations read; own_records: only the linked owner\'s violation (another owner\'s is a 404)',
+    expect: { ...reportsRead(), owner: 200 },
+    request: () => ({ method: 'GET', url: `/violations/${seed.Violation!.a}/timeline` }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      const other = await send(caller, { method: 'GET', url: `/violations/${seed.Violation!.b}/timeline` });
+      expect(other.statusCode, describeRes(`${caller} reads Owner B's timeline`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  },
+  'GET /api/apps/:appId/violation-notices/:id/pdf': {
+    access: 'violations read; own_records: only notices of the linked owner\'s violations (others look missing)',
+    expect: { ...everyone(403), admin: 404, property_manager: 404, owner: 404, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/violation-notices/0123456789abcdef01234567/pdf' }),
+  },
+  'POST /api/apps/:appId/violations/:id/photos': {
+    access: 'violations read_write (evidence); own_records: a proof-of-cure photo on the linked owner\'s violation (another owner\'s is a 404); the board reads only',
+    expect: { ...reportsRead(), board_member: 403, owner: 200 },
+    request: () => ({ method: 'POST', url: `/violations/${seed.Violation!.a}/photos`, multipart: { field: 'file', filename: 'cure.png', contentType: 'image/png', data: TINY_PNG } }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.json().kind, caller).toBe(caller === 'owner' ? 'cure' : 'evidence');
+      const other = await send(caller, { method: 'POST', url: `/violations/${seed.Violation!.b}/photos`, multipart: { field: 'file', filename: 'cure.png', contentType: 'image/png', data: TINY_PNG } });
+      expect(other.statusCode, describeRes(`${caller} adds a photo to Owner B's violation`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  },
+  'GET /api/apps/:appId/violation-photos/:id/:variant': {
+    access: 'violations read; own_records: only photos of the linked owner\'s violations (others look missing)',
+    expect: { ...reportsRead(), owner: 200 },
+    request: () => ({ method: 'GET', url: `/violation-photos/${violationPhoto}/thumbnail` }),
   },
   'GET /api/apps/:appId/owners/:ownerId/collections': ownerAccountRoute((owner) => `/owners/${owner}/collections`, () => ({ owner_id: seed.Owner!.a, letters: expect.any(Array) })),
 
@@ -1924,6 +1997,18 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
       return { trace_number: batch.entries.find((e) => e.owner_id === enrollment.owner_id)!.trace_number, return_code: 'R03', date: ACH_DATE };
     },
   }],
+  recordViolation: [{ label: "Owner A's unit", expect: invoicesWrite, params: () => ({ property_id: seed.Property!.a, violation_type_id: seed.ViolationType!.a }) }],
+  sendViolationNotice: [{ label: "Owner A's violation", expect: invoicesWrite, params: () => ({ violation_id: seed.Violation!.a, kind: 'courtesy' }) }],
+  scheduleHearing: [{
+    label: "a fresh violation of Owner A", expect: invoicesWrite,
+    params: async () => ({ violation_id: await freshViolation('a'), scheduled_for: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
+  }],
+  // Staff and board members (not a caller here: violations.test.ts has a board member decide) decide hearings.
+  decideHearing: [{ label: 'a fresh hearing', expect: invoicesWrite, params: async () => ({ hearing_id: await freshHearing(), outcome: 'no_fine' }) }],
+  requestHearing: [
+    { label: "Owner A's violation", expect: { ...invoicesWrite, owner: 200 }, params: async () => ({ violation_id: await freshViolation('a') }) },
+    { label: "Owner B's violation", expect: { ...invoicesWrite, owner: 404 }, params: async () => ({ violation_id: await freshViolation('b') }) },
+  ],
   // Last: an allowed call rewrites every privilege (to the defaults this matrix assumes).
   initializePrivileges: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],
   initializeDefaultRoles: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSecretKey } from '../src/lib/secret-box.ts';
 import { BACKUP_EXCLUSIONS } from '../src/platform/backup/exclusions.ts';
 import { booksSession, type BooksSession } from './books-helpers.ts';
+import { TINY_PNG } from './documents-helpers.ts';
 import { createTestApp, createUser, makeOwner, makeProperty, multipartForm, type TestApp } from './helpers.ts';
 
 type Row = Record<string, unknown>;
@@ -115,6 +116,16 @@ beforeAll(async () => {
   await s.ok('POST', '/entities/CollectionStage', { name: 'Reminder', days_past_due: 30, fee_product_id: collFee.id, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}, {{past_due_balance}} is past due.' });
   await fn('runCollections', { as_of: '2026-02-20' });
   await s.ok('POST', '/entities/PaymentPlan', { owner_id: cy.id, start_date: '2026-03-01', installments: [{ due_date: '2026-03-15', amount: 50 }, { due_date: '2026-04-15', amount: 50 }] });
+
+  // Violations: a type, a violation of Ana's unit with its notice, a hearing decided with a fine (an invoice), a photo.
+  const vt = (await s.ok('POST', '/entities/ViolationType', { name: 'Trash cans', ccr_reference: 'CC&R 4.2', cure_days: 14, fine_amount: 50, fine_product_id: fee.id })) as { id: string };
+  const violation = await fn<{ id: string }>('recordViolation', { property_id: u1.id, violation_type_id: vt.id, observed_on: '2026-02-02' });
+  await fn('sendViolationNotice', { violation_id: violation.id, kind: 'notice', sent_on: '2026-02-03' });
+  const hearing = await fn<{ id: string }>('scheduleHearing', { violation_id: violation.id, scheduled_for: '2026-02-20', notice_sent_on: '2026-02-04' });
+  await fn('decideHearing', { hearing_id: hearing.id, outcome: 'fine', decided_on: '2026-02-20' });
+  const photo = multipartForm([{ name: 'file', value: TINY_PNG, filename: 'bins.png', contentType: 'image/png' }]);
+  const uploaded = await a.app.inject({ method: 'POST', url: `${a.base}/violations/${violation.id}/photos`, headers: { authorization: `Bearer ${adminA}`, 'content-type': photo.contentType }, payload: photo.payload });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
 
   // Mail: a statements run (mail job and deliveries).
   const job = await fn<{ id: string }>('emailStatements', { owner_ids: [ana.id, cy.id], from: '2026-01-01', to: '2026-01-31' });

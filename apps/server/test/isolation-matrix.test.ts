@@ -197,6 +197,15 @@ async function seedSide(s: Side): Promise<void> {
   seed.Vote = (await create(s, 'Vote', isolationVote(`${M} draft vote`))).id;
   ids.openVote = (await create(s, 'Vote', isolationVote(`${M} open vote`))).id;
   await fn(s, 'openVote', { vote_id: ids.openVote });
+  // A violation with a notice and a photo, and another with a hearing (observed today: the unit's owner is linked today).
+  seed.ViolationType = (await create(s, 'ViolationType', { name: `${M} trash cans`, cure_days: 14, fine_amount: 100 })).id;
+  seed.Violation = (await fn<{ id: string }>(s, 'recordViolation', { property_id: seed.Property, violation_type_id: seed.ViolationType, description: `${M} bins` })).id;
+  ids.violationNotice = (await fn<{ id: string }>(s, 'sendViolationNotice', { violation_id: seed.Violation, kind: 'courtesy' })).id;
+  const photo = await send(s.admin.token, s.app, { method: 'POST', url: `/violations/${seed.Violation}/photos`, multipart: { field: 'file', filename: `${m}.png`, contentType: 'image/png', data: TINY_PNG } });
+  if (photo.statusCode !== 200) throw new Error(show('violation photo', photo));
+  ids.violationPhoto = photo.json().id;
+  ids.heardViolation = (await fn<{ id: string }>(s, 'recordViolation', { property_id: seed.Property, violation_type_id: seed.ViolationType })).id;
+  ids.hearing = (await fn<{ id: string }>(s, 'scheduleHearing', { violation_id: ids.heardViolation, scheduled_for: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) })).id;
   seed.Role = (await create(s, 'Role', { role_name: `${m}_committee`, display_name: `${M} committee` })).id;
   seed.Privilege = (await create(s, 'Privilege', { role_name: `${m}_committee`, resource_name: 'reports', permission_level: 'read' })).id;
   const settings = await list(s, 'OrgSettings');
@@ -728,6 +737,29 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => get(`/votes/${s.ids.openVote}/results`),
     foreign: [{ label: "A's vote", request: () => get(`/votes/${A().ids.openVote}/results`), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/violations': {
+    request: () => get('/violations?limit=500'),
+    views: [
+      { label: 'violations', request: () => get('/violations?limit=500'), bShows: /Bumblebee trash cans/ },
+      { label: "violations filtered on A's owner", request: () => get(`/violations?limit=500&owner_id=${A().seed.Owner}`) },
+    ],
+  },
+  'GET /api/apps/:appId/violations/:id/timeline': {
+    request: (s) => get(`/violations/${s.seed.Violation}/timeline`),
+    foreign: [{ label: "A's violation", request: () => get(`/violations/${A().seed.Violation}/timeline`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/violation-notices/:id/pdf': {
+    request: (s) => get(`/violation-notices/${s.ids.violationNotice}/pdf`),
+    foreign: [{ label: "A's notice", request: () => get(`/violation-notices/${A().ids.violationNotice}/pdf`), refusal: notFound() }],
+  },
+  'POST /api/apps/:appId/violations/:id/photos': {
+    request: (s) => ({ method: 'POST', url: `/violations/${s.seed.Violation}/photos`, multipart: { field: 'file', filename: 'b.png', contentType: 'image/png', data: TINY_PNG } }),
+    foreign: [{ label: "A's violation", request: () => ({ method: 'POST', url: `/violations/${A().seed.Violation}/photos`, multipart: { field: 'file', filename: 'a.png', contentType: 'image/png', data: TINY_PNG } }), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/violation-photos/:id/:variant': {
+    request: (s) => get(`/violation-photos/${s.ids.violationPhoto}/thumbnail`),
+    foreign: [{ label: "A's photo", request: () => get(`/violation-photos/${A().ids.violationPhoto}/original`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/owners/:ownerId/collections': {
     request: (s) => get(`/owners/${s.seed.Owner}/collections`),
     foreign: [{ label: "A's owner", request: () => get(`/owners/${A().seed.Owner}/collections`), refusal: notFound() }],
@@ -822,6 +854,8 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   CollectionStage: { letter_subject: 'changed' },
   PaymentPlan: { notes: 'changed' },
   Vote: { title: 'changed' },
+  ViolationType: { description: 'changed' },
+  Violation: { description: 'changed' },
 };
 
 /**
@@ -881,6 +915,8 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return { owner_id: seed.Owner, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] };
     case 'Vote':
       return isolationVote(`${M} vote ${n}`);
+    case 'ViolationType':
+      return { name: `${M} violation ${n}`, fine_product_id: seed.Product };
     case 'BankRule':
       return { name: `${M} rule ${n}`, description_contains: `${M} INTEREST ${n}`, account_id: seed.ChartOfAccount, fund_id: ids.operatingFund };
     case 'AutopayEnrollment':
@@ -1105,6 +1141,17 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
     { label: "A's vote", params: () => ({ vote_id: A().ids.openVote, property_id: B().seed.Property }), refusal: notFound() },
     { label: "A's unit", params: () => ({ vote_id: B().ids.openVote, property_id: A().seed.Property }), refusal: notFound() },
   ],
+  recordViolation: [
+    { label: "A's unit", params: () => ({ property_id: A().seed.Property, violation_type_id: B().seed.ViolationType }), refusal: noSuch() },
+    { label: "A's violation type", params: () => ({ property_id: B().seed.Property, violation_type_id: A().seed.ViolationType }), refusal: noSuch(/^Violation type does not exist$/) },
+  ],
+  sendViolationNotice: [{ label: "A's violation", params: () => ({ violation_id: A().seed.Violation, kind: 'courtesy' }), refusal: notFound() }],
+  scheduleHearing: [
+    { label: "A's violation", params: () => ({ violation_id: A().seed.Violation, scheduled_for: '2099-01-31' }), refusal: notFound() },
+    { label: "A's owner user on B's committee", params: () => ({ violation_id: B().seed.Violation, scheduled_for: '2099-01-31', committee_member_ids: [aStaff.owner.id] }), refusal: noSuch(/is not a user of the association$/) },
+  ],
+  decideHearing: [{ label: "A's hearing", params: () => ({ hearing_id: A().ids.hearing, outcome: 'no_fine' }), refusal: notFound() }],
+  requestHearing: [{ label: "A's violation", params: () => ({ violation_id: A().seed.Violation }), refusal: notFound() }],
   approveCollectionLetters: [{ label: "A's letter", params: () => ({ letter_ids: [A().ids.letter] }), refusal: notFound() }],
   skipCollectionLetters: [{ label: "A's letter", params: () => ({ letter_ids: [A().ids.letter] }), refusal: notFound() }],
   matchBankLines: [{ label: "A's bank account", params: () => ({ bank_account_id: A().seed.BankAccount, dry_run: true }), refusal: notFound() }],

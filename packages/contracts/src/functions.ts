@@ -15,6 +15,9 @@ import {
 import { isoDate, money, optDate, optRecordId, optText, recordId } from './fields.ts';
 import { journalEntryRowSchema } from './ledger.ts';
 import { mailJobSchema } from './mailings.ts';
+import {
+  decideHearingAnswer, decideHearingInput, hearingSchema, recordViolationInput, requestHearingInput, scheduleHearingInput, sendViolationNoticeInput, violationNoticeSchema, violationSchema,
+} from './violations.ts';
 import { assignProxyInput, ballotInput, ballotReceiptSchema, proxySchema, revokeProxyInput, voteIdInput, voteRecordSchema } from './votes.ts';
 
 // The function registry: every named function the server serves at POST /api/apps/{appId}/functions/{name}, with
@@ -325,6 +328,7 @@ const ACH_DEBITS = 'payments read_write (administrators, property managers); the
 const ACH_CREDITS = 'bills read_write (administrators, property managers); the bank account and every bill are read through the caller\'s scope';
 const BANK_BOOKS = 'chart_of_accounts update (administrators and property managers by default); the bank account, line or reconciliation is fetched through the caller\'s scope';
 const COLLECTIONS = 'invoices read_write (administrators, property managers)';
+const VIOLATIONS_STAFF = 'violations read_write (administrators, property managers); the violation is fetched through the caller\'s scope';
 
 /** Every function of the server by name. */
 export const functionContracts = {
@@ -379,6 +383,11 @@ export const functionContracts = {
   createAchDebitBatch: fn(createAchDebitBatchInput, achBatchAnswer, ACH_DEBITS),
   createAchCreditBatch: fn(createAchCreditBatchInput, achBatchAnswer, ACH_CREDITS),
   importAchReturns: fn(importAchReturnsInput, achReturnsAnswer, 'payments read_write; each entry\'s payment and enrollment are read through the caller\'s scope'),
+  recordViolation: fn(recordViolationInput, violationSchema, 'violations read_write (administrators, property managers); the unit is read through the caller\'s scope'),
+  sendViolationNotice: fn(sendViolationNoticeInput, violationNoticeSchema, VIOLATIONS_STAFF),
+  scheduleHearing: fn(scheduleHearingInput, hearingSchema, VIOLATIONS_STAFF),
+  decideHearing: fn(decideHearingInput, decideHearingAnswer, 'violations read_write, or a board member (violations read)'),
+  requestHearing: fn(requestHearingInput, violationSchema, 'the violation\'s owner (own_records: another owner\'s is a 404) or violations read_write'),
 } as const;
 
 export type FunctionContracts = typeof functionContracts;

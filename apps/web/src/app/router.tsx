@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
                   page('Votes', () => import('@/features/votes/votes-page')),
                   page('Announcements', () => import('@/features/announcements/announcements-page')),
                   page('Documents', () => import('@/features/documents/documents-page')),
+                  page('Violations', () => import('@/features/violations/violations-page')),
                   // The management company's screen: portfolio administrators (the page checks; the server too).
                   { path: 'portfolio', lazy: () => import('@/features/portfolio/portfolio-page').then((m) => ({ Component: m.default })) },
                   { path: '*', lazy: () => import('@/app/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },

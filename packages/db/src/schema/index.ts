@@ -12,8 +12,9 @@ import * as ledger from './ledger.ts';
 import * as mailings from './mailings.ts';
 import * as platform from './platform.ts';
 import * as shared from './shared.ts';
+import * as violations from './violations.ts';
 import * as votes from './votes.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes, ...announcements, ...associationDocuments };
+export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes, ...announcements, ...associationDocuments, ...violations };
 export type Schema = typeof schema;

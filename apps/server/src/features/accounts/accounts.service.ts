@@ -30,6 +30,7 @@ export const SEED_ACCOUNTS: readonly SeedAccount[] = [
   { number: '3900', name: 'Opening Balance Equity', type: 'equity', subtype: 'equity', key: 'opening_balances' },
   { number: '4000', name: 'Assessment Income', type: 'revenue', subtype: 'operating_revenue', key: 'assessment_income' },
   { number: '4100', name: 'Late Fee Income', type: 'revenue', subtype: 'operating_revenue', key: 'late_fee_income' },
+  { number: '4150', name: 'Fine Income', type: 'revenue', subtype: 'operating_revenue' },
   { number: '4900', name: 'Other Income', type: 'revenue', subtype: 'other_revenue' },
   { number: '5000', name: 'Landscaping', type: 'expense', subtype: 'operating_expense' },
   { number: '5100', name: 'Repairs & Maintenance', type: 'expense', subtype: 'operating_expense' },

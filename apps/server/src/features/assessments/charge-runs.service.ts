@@ -23,6 +23,8 @@ import { applyCreditsToCharges } from '../payments/payment.commands.ts';
 import { ownersOnPlan } from '../collections/payment-plans.ts';
 import { AssessmentInputError, chargeForPeriod, periodAmounts, periodsDue, splitAmongOwners, type UnitOwner } from './assessment.rules.ts';
 import { lateCharges } from './late-fee.rules.ts';
+import { hearings } from '@covenant/db/schema/violations';
+import { lateFeesAllowedOnFines } from '../state-law/state-law.rules.ts';
 
 /**
  * The scheduled jobs: assessments (each active schedule's due periods, every unit, every owner) and late fees
@@ -182,6 +184,9 @@ async function lateFeeCharges(ctx: Ctx, asOf: string, dryRun: boolean): Promise<
   // Owners keeping to a payment plan are charged nothing; a posted run also marks plans paid or missed.
   const onPlan = [...(await ownersOnPlan(ctx, asOf, !dryRun))];
   const notOnPlan = onPlan.length ? sql`and i.owner_id not in (${sql.join(onPlan.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  // Where the state bars late fees and interest on fines (CA), a fine's invoice (a hearing's) is never late-charged.
+  const [org] = await rowsOf<{ state: string | null }>(ctx, sql`select state from org_settings limit 1`);
+  const notFines = lateFeesAllowedOnFines(org?.state || 'US', asOf).allowed ? sql`` : sql`and not exists (select 1 from ${hearings} h where h.fine_invoice_id = i.id)`;
   const rules = await rowsOf<Row>(ctx, sql`
     select r.*, pr.account_id as product_account_id, pr.fund_id as product_fund_id
     from late_fee_rules r join products pr on pr.id = r.late_fee_product_id where r.is_active order by r.created_date, r.id`);
@@ -200,7 +205,7 @@ async function lateFeeCharges(ctx: Ctx, asOf: string, dryRun: boolean): Promise<
       join owners o on o.id = i.owner_id
       left join properties p on p.id = i.property_id
       where i.balance_on > 0
-        and i.due_date < ${addDays(asOf, -(r.grace_days as number))}::date ${notOnPlan}
+        and i.due_date < ${addDays(asOf, -(r.grace_days as number))}::date ${notOnPlan} ${notFines}
         and exists (select 1 from invoice_line_items l where l.invoice_id = i.id and l.product_id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)}))
       order by i.due_date, i.invoice_number`);
     // A fee is charged once per invoice (fee_charged above); interest once per month.
