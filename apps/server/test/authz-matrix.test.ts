@@ -21,6 +21,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionLevel, ResourceKey } from '@covenant/contracts/constants';
 import { RESOURCE_KEYS } from '@covenant/contracts/constants';
+import { BOARD_MEMBER_DEFAULT_LEVELS } from '@covenant/contracts/permissions';
 import { FEATURES } from '../src/app.ts';
 import { resourceFor } from '../src/platform/entities/entity-def.ts';
 import { Registry } from '../src/platform/registry.ts';
@@ -47,6 +48,11 @@ const OWNER_LEVELS: Partial<Record<ResourceKey, PermissionLevel>> = {
   invoices: 'own_records',
   payments: 'own_records',
   users: 'own_records',
+  violations: 'own_records',
+  architectural_requests: 'own_records',
+  work_orders: 'own_records',
+  announcements: 'read',
+  documents: 'read',
 };
 const LEVELS: Record<Role, (resource: ResourceKey) => PermissionLevel> = {
   admin: () => 'read_write',
@@ -55,6 +61,7 @@ const LEVELS: Record<Role, (resource: ResourceKey) => PermissionLevel> = {
   renter: () => 'none',
   household_member: () => 'none',
   guest_contact: () => 'none',
+  board_member: (r) => BOARD_MEMBER_DEFAULT_LEVELS[r] ?? 'none',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -333,6 +340,8 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
       const owner = await adminCreate('Owner', { owner_id: sixDigits(), first_name: 'Autopay', last_name: `Owner${n}` });
       return { owner_id: owner.id, account_holder: `Autopay Owner${n}`, routing_number: '021000021', account_number: `5550${String(n).padStart(4, '0')}`, account_type: 'checking', authorized_at: '2025-01-15', authorization_text: 'Signed form' };
     }
+    case 'WorkOrder':
+      return { title: `Matrix work order ${n}`, property_id: seed.Property!.a, priority: 'low' };
     default:
       throw new Error(`No payload for entity ${entity}: add one to newPayload()`);
   }
@@ -412,6 +421,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   LateFeeRule: { grace_days: 12 },
   CollectionStage: { letter_subject: 'matrix update' },
   PaymentPlan: { notes: 'matrix update' },
+  WorkOrder: { priority: 'high' },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -439,6 +449,7 @@ async function ownIds(entity: string): Promise<Set<string>> {
     case 'OwnerProperty':
     case 'PaymentPlan':
     case 'AutopayEnrollment':
+    case 'WorkOrder':
       return ids(await adminList(entity, { owner_id: ownerA }));
     case 'Property':
       return new Set((await adminList('OwnerProperty', { owner_id: ownerA })).map((r) => r.property_id as string));
@@ -529,6 +540,9 @@ beforeAll(async () => {
   users.household_member = await createUser(t, 'household_member');
   users.guest_contact = await createUser(t, 'guest_contact');
   seed.User = { a: users.owner.id, b: users.renter.id };
+  // Owner A's request (submitted from their account) and one staff made for Owner B's unit.
+  const ownWorkOrder = await send('owner', { method: 'POST', url: '/functions/submitWorkOrder', json: { title: 'Matrix leak A', property_id: propA.id } });
+  seed.WorkOrder = { a: (ownWorkOrder.json() as { id: string }).id, b: (await adminCreate('WorkOrder', { title: 'Matrix leak B', property_id: propB.id })).id };
 }, 120_000);
 
 afterAll(async () => {
@@ -1104,6 +1118,31 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/apps/:appId/owners/:ownerId/collections': ownerAccountRoute((owner) => `/owners/${owner}/collections`, () => ({ owner_id: seed.Owner!.a, letters: expect.any(Array) })),
 
+  // --- work orders: staff and the board read every one; an owner their own (another's is a 404) ---
+  'GET /api/apps/:appId/work-orders': {
+    access: 'work_orders read; own_records: the owner\'s own requests',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/work-orders?limit=500' }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      const ids = (res.json() as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+      expect(ids, caller).toContain(seed.WorkOrder!.a);
+      if (caller === 'owner') expect(new Set(ids), caller).toEqual(await ownIds('WorkOrder'));
+      else expect(ids, caller).toContain(seed.WorkOrder!.b);
+    },
+  },
+  'GET /api/apps/:appId/work-orders/:id': {
+    access: 'work_orders read; own_records: only the owner\'s own (another\'s is a 404), with only the comments shared with them',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: `/work-orders/${seed.WorkOrder!.a}` }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.json(), caller).toMatchObject({ id: seed.WorkOrder!.a, comments: expect.any(Array) });
+      const other = await send(caller, { method: 'GET', url: `/work-orders/${seed.WorkOrder!.b}` });
+      expect(other.statusCode, describeRes(`${caller} reads Owner B's work order`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  },
+
   // --- list pages: the read privilege of the listed entity's resource; own_records callers get exactly their rows ---
   ...listRule('owners', 'Owner'),
   ...listRule('properties', 'Property'),
@@ -1506,6 +1545,11 @@ const DELIVERY: Record<string, () => Promise<Write[]>> = {
     const entry = await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/postJournalEntry', json: journalParams() });
     return [{ id: entry.id, type: 'create', own: false }];
   },
+  WorkOrder: async () => {
+    const a = await send('owner', { method: 'POST', url: '/functions/submitWorkOrder', json: { title: 'rt A', property_id: seed.Property!.a } });
+    const b = await adminCreate('WorkOrder', { title: 'rt B', property_id: seed.Property!.b });
+    return [{ id: (a.json() as { id: string }).id, type: 'create', own: true }, { id: b.id, type: 'create', own: false }];
+  },
   Vendor: async () => {
     const v = await adminCreate('Vendor', await newPayload('Vendor'));
     await asAdmin(entityReq.update('Vendor', seed.Vendor!.a, { notes: 'rt' }));
@@ -1681,6 +1725,11 @@ async function freshLateFee(ownerId: string): Promise<string> {
   return run.items.find((i) => i.charged_invoice_number === invoice.invoice_number)!.invoice_id;
 }
 
+let lastWorkOrder = '';
+const freshWorkOrder = async () => (await adminCreate('WorkOrder', { title: `Fn work order ${next()}` })).id;
+/** The work order and its comments as the administrator reads them (a refused call changes neither). */
+const workOrderState = async () => (await send('admin', { method: 'GET', url: `/work-orders/${lastWorkOrder}` })).body;
+
 const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   runAssessments: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   runLateFees: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
@@ -1787,6 +1836,22 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
       return { trace_number: batch.entries.find((e) => e.owner_id === enrollment.owner_id)!.trace_number, return_code: 'R03', date: ACH_DATE };
     },
   }],
+  // Owners submit for their own unit; staff for any; the board reads only.
+  submitWorkOrder: [{ label: "Owner A's unit", expect: { ...invoicesWrite, owner: 200 }, params: () => ({ title: `Fn work order ${next()}`, property_id: seed.Property!.a }), state: () => adminCount('WorkOrder') }],
+  setWorkOrderStatus: [{ label: 'a fresh open work order', expect: invoicesWrite, params: async () => ({ id: (lastWorkOrder = await freshWorkOrder()), status: 'in_progress' }), state: workOrderState }],
+  assignWorkOrderVendor: [{ label: 'a fresh work order', expect: invoicesWrite, params: async () => ({ id: (lastWorkOrder = await freshWorkOrder()), vendor_id: seed.Vendor!.a }), state: workOrderState }],
+  linkWorkOrderBill: [{
+    label: "the assigned vendor's bill", expect: invoicesWrite, state: workOrderState,
+    params: async () => {
+      lastWorkOrder = await freshWorkOrder();
+      await asAdmin({ method: 'POST', url: '/functions/assignWorkOrderVendor', json: { id: lastWorkOrder, vendor_id: seed.Vendor!.a } });
+      return { id: lastWorkOrder, bill_id: seed.Bill!.a };
+    },
+  }],
+  addWorkOrderComment: [
+    { label: "Owner A's work order", expect: { ...invoicesWrite, owner: 200 }, params: () => ({ id: (lastWorkOrder = seed.WorkOrder!.a), body: 'matrix note', shared: false }), state: workOrderState },
+    { label: "Owner B's work order", expect: { ...invoicesWrite, owner: 404 }, params: () => ({ id: (lastWorkOrder = seed.WorkOrder!.b!), body: 'matrix note' }), state: workOrderState },
+  ],
   // Last: an allowed call rewrites every privilege (to the defaults this matrix assumes).
   initializePrivileges: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],
   initializeDefaultRoles: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],

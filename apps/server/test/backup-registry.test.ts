@@ -146,6 +146,15 @@ beforeAll(async () => {
   await s.ok('POST', '/entities/AutopayEnrollment', { owner_id: ana.id, account_holder: 'Ana Owner', routing_number: '011000015', account_number: '7766554433', account_type: 'checking', authorized_at: '2026-02-01', authorization_text: 'Signed form' });
   await fn('createAchDebitBatch', { bank_account_id: operating.id, effective_date: '2026-03-02' });
 
+  // Community: Ana's work order for her unit, given to the vendor with their bill linked, and a comment.
+  const anaUser = await createUser(a, 'owner', { owner_id: ana.id });
+  const order = await a.call('POST', '/functions/submitWorkOrder', { token: anaUser.token, body: { title: 'Dripping faucet', property_id: u1.id } });
+  expect(order.statusCode, order.body).toBe(200);
+  const orderId = (order.json() as { id: string }).id;
+  await fn('assignWorkOrderVendor', { id: orderId, vendor_id: vendor.id });
+  await fn('linkWorkOrderBill', { id: orderId, bill_id: bill.id });
+  await fn('addWorkOrderComment', { id: orderId, body: 'Plumber booked for Tuesday', shared: true });
+
   const res = await a.call('POST', '/functions/createBackup', { token: adminA, body: {} });
   expect(res.statusCode, res.body).toBe(200);
   backup = res.json();

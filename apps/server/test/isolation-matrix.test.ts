@@ -238,6 +238,12 @@ async function seedSide(s: Side): Promise<void> {
   if (upload.statusCode !== 200) throw new Error(show('upload', upload));
   ids.fileName = new URL(upload.json().file_url).pathname.split('/').pop()!;
   await ok(s, 'POST', `/api/app-logs/${s.app}/log-user-in-app/${M}Page`);
+
+  // A work order of the unit, with the vendor assigned, their bill linked and a comment.
+  seed.WorkOrder = (await fn<{ id: string }>(s, 'submitWorkOrder', { title: `${M} leaking roof`, property_id: seed.Property })).id;
+  await fn(s, 'assignWorkOrderVendor', { id: seed.WorkOrder, vendor_id: seed.Vendor });
+  await fn(s, 'linkWorkOrderBill', { id: seed.WorkOrder, bill_id: seed.Bill });
+  await fn(s, 'addWorkOrderComment', { id: seed.WorkOrder, body: `${M} roofer booked`, shared: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -641,6 +647,14 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => get(`/owners/${s.seed.Owner}/collections`),
     foreign: [{ label: "A's owner", request: () => get(`/owners/${A().seed.Owner}/collections`), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/work-orders': {
+    request: () => get('/work-orders?limit=500'),
+    views: [{ label: 'work orders', request: () => get('/work-orders?limit=500'), bShows: /Bumblebee leaking roof/ }],
+  },
+  'GET /api/apps/:appId/work-orders/:id': {
+    request: (s) => get(`/work-orders/${s.seed.WorkOrder}`),
+    foreign: [{ label: "A's work order", request: () => get(`/work-orders/${A().seed.WorkOrder}`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/lists/owners': listRule('owners', /Bumblebeeson/),
   'GET /api/apps/:appId/lists/properties': listRule('properties', /Bumblebee-1/),
   'GET /api/apps/:appId/lists/invoices': listRule('invoices', /Bumblebeeson/, {
@@ -730,6 +744,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   LateFeeRule: { grace_days: 12 },
   CollectionStage: { letter_subject: 'changed' },
   PaymentPlan: { notes: 'changed' },
+  WorkOrder: { description: 'changed' },
 };
 
 /**
@@ -787,6 +802,8 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return { name: `${M} stage ${n}`, days_past_due: 500 + n, fee_product_id: seed.Product, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', is_active: false };
     case 'PaymentPlan':
       return { owner_id: seed.Owner, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] };
+    case 'WorkOrder':
+      return { title: `${M} work order ${n}`, property_id: seed.Property };
     case 'BankRule':
       return { name: `${M} rule ${n}`, description_contains: `${M} INTEREST ${n}`, account_id: seed.ChartOfAccount, fund_id: ids.operatingFund };
     case 'AutopayEnrollment':
@@ -1008,6 +1025,17 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
     { label: "A's bank account", params: () => ({ bank_account_id: A().seed.BankAccount, bill_ids: [B().ids.achBill], effective_date: '2030-01-03' }), refusal: notFound() },
     { label: "A's bill", params: () => ({ bank_account_id: B().seed.BankAccount, bill_ids: [A().ids.achBill], effective_date: '2030-01-03' }), refusal: notFound() },
   ],
+  submitWorkOrder: [{ label: "A's unit", params: () => ({ title: 'x', property_id: A().seed.Property }), refusal: noSuch(/^Unit does not exist$/) }],
+  setWorkOrderStatus: [{ label: "A's work order", params: () => ({ id: A().seed.WorkOrder, status: 'in_progress' }), refusal: notFound() }],
+  assignWorkOrderVendor: [
+    { label: "A's work order", params: () => ({ id: A().seed.WorkOrder, vendor_id: B().seed.Vendor }), refusal: notFound() },
+    { label: "A's vendor", params: () => ({ id: B().seed.WorkOrder, vendor_id: A().seed.Vendor }), refusal: noSuch(/^Vendor does not exist$/) },
+  ],
+  linkWorkOrderBill: [
+    { label: "A's work order", params: () => ({ id: A().seed.WorkOrder, bill_id: B().seed.Bill }), refusal: notFound() },
+    { label: "A's bill", params: () => ({ id: B().seed.WorkOrder, bill_id: A().seed.Bill }), refusal: noSuch(/^Bill does not exist$/) },
+  ],
+  addWorkOrderComment: [{ label: "A's work order", params: () => ({ id: A().seed.WorkOrder, body: 'x' }), refusal: notFound() }],
   importAchReturns: [{ label: "the trace number of A's entry", params: () => ({ trace_number: A().ids.achTrace, return_code: 'R03', date: '2030-01-04' }), refusal: notFound(new RegExp(`no ACH entry of ours has trace number ${ODFI.A.slice(0, 8)}`)) }],
 };
 

@@ -15,6 +15,9 @@ import {
 import { isoDate, money, optDate, optRecordId, optText, recordId } from './fields.ts';
 import { journalEntryRowSchema } from './ledger.ts';
 import { mailJobSchema } from './mailings.ts';
+import {
+  addWorkOrderCommentInput, assignWorkOrderVendorInput, linkWorkOrderBillInput, setWorkOrderStatusInput, submitWorkOrderInput, workOrderDetailSchema,
+} from './work-orders.ts';
 
 // The function registry: every named function the server serves at POST /api/apps/{appId}/functions/{name}, with
 // the schema of its named parameters, the schema of its answer and who may call it. The server's handlers, its
@@ -324,6 +327,7 @@ const ACH_DEBITS = 'payments read_write (administrators, property managers); the
 const ACH_CREDITS = 'bills read_write (administrators, property managers); the bank account and every bill are read through the caller\'s scope';
 const BANK_BOOKS = 'chart_of_accounts update (administrators and property managers by default); the bank account, line or reconciliation is fetched through the caller\'s scope';
 const COLLECTIONS = 'invoices read_write (administrators, property managers)';
+const WORK_ORDERS = 'work_orders read_write (administrators, property managers); the work order and every id are fetched through the caller\'s scope';
 
 /** Every function of the server by name. */
 export const functionContracts = {
@@ -372,6 +376,11 @@ export const functionContracts = {
   createAchDebitBatch: fn(createAchDebitBatchInput, achBatchAnswer, ACH_DEBITS),
   createAchCreditBatch: fn(createAchCreditBatchInput, achBatchAnswer, ACH_CREDITS),
   importAchReturns: fn(importAchReturnsInput, achReturnsAnswer, 'payments read_write; each entry\'s payment and enrollment are read through the caller\'s scope'),
+  submitWorkOrder: fn(submitWorkOrderInput, workOrderDetailSchema, 'work_orders read_write, or own_records (owners: their own unit or the common area)'),
+  setWorkOrderStatus: fn(setWorkOrderStatusInput, workOrderDetailSchema, WORK_ORDERS),
+  assignWorkOrderVendor: fn(assignWorkOrderVendorInput, workOrderDetailSchema, `${WORK_ORDERS}; the vendor needs vendors read`),
+  linkWorkOrderBill: fn(linkWorkOrderBillInput, workOrderDetailSchema, `${WORK_ORDERS}; the bill needs bills read and is the assigned vendor's`),
+  addWorkOrderComment: fn(addWorkOrderCommentInput, workOrderDetailSchema, 'work_orders read_write (any work order, internal or shared), or own_records (the owner\'s own, always shared)'),
 } as const;
 
 export type FunctionContracts = typeof functionContracts;

@@ -10,7 +10,8 @@ import * as ledger from './ledger.ts';
 import * as mailings from './mailings.ts';
 import * as platform from './platform.ts';
 import * as shared from './shared.ts';
+import * as workOrders from './work-orders.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking };
+export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...workOrders };
 export type Schema = typeof schema;
