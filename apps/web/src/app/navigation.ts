@@ -2,7 +2,7 @@ import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
   ArrowLeftRightIcon, BanknoteIcon, BarChart3Icon, BookOpenIcon, GavelIcon, CalendarClockIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
-  PaletteIcon, PercentIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
+  PaletteIcon, PercentIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon, WrenchIcon,
 } from 'lucide-react';
 import { OWNER_TYPE_ROLES } from '@covenant/contracts/permissions';
 import type { User } from '@/lib/api';
@@ -11,7 +11,8 @@ import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 export type PageName =
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
   | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog'
-  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries' | 'MyAccount' | 'Assessments' | 'Collections' | 'Banking' | 'Ach';
+  | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries' | 'MyAccount' | 'Assessments' | 'Collections' | 'Banking' | 'Ach'
+  | 'WorkOrders';
 
 export interface NavItem {
   page: PageName;
@@ -41,6 +42,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
     items: [
       { page: 'Owners', title: 'Owners', icon: UsersIcon, resource: 'owners', fallbackRoles: STAFF },
       { page: 'Properties', title: 'Properties', icon: Building2Icon, resource: 'properties', fallbackRoles: STAFF },
+      { page: 'WorkOrders', title: 'Work Orders', icon: WrenchIcon, resource: 'work_orders', fallbackRoles: STAFF },
     ],
   },
   {

@@ -14,7 +14,8 @@ export type EntityName =
   | 'Product' | 'TaxRate' | 'ChartOfAccount' | 'Invoice' | 'InvoiceLineItem' | 'Payment'
   | 'PaymentInvoice' | 'Vendor' | 'Bill' | 'BillLineItem' | 'BillPayment'
   | 'Fund' | 'Budget' | 'BudgetLine' | 'ReserveComponent' | 'AssessmentSchedule' | 'LateFeeRule' | 'CollectionStage' | 'PaymentPlan'
-  | 'BankAccount' | 'BankStatement' | 'BankStatementLine' | 'BankRule' | 'BankReconciliation' | 'AutopayEnrollment' | 'AchBatch';
+  | 'BankAccount' | 'BankStatement' | 'BankStatementLine' | 'BankRule' | 'BankReconciliation' | 'AutopayEnrollment' | 'AchBatch'
+  | 'WorkOrder';
 
 /** Realtime rooms: every entity's, and records published without a generic entity (journal entries). */
 export type LiveRoom = EntityName | 'JournalEntry';

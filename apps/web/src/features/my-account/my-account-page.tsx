@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/app/current-user';
+import { accessOf } from '@/app/navigation';
 import { useCurrentAppId } from '@/app/association-switcher';
 import { myAssociationsQuery } from '@/features/portfolio/portfolio.api';
 import { associationHref } from '@/lib/association';
@@ -22,6 +23,7 @@ import { currentMonth, StatementPeriodFields } from '@/features/mailings/stateme
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import { AutopayCard } from '@/features/ach/autopay-card';
+import { MyRequests } from '@/features/work-orders/my-requests';
 import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } from './my-account.api';
 
 /** My Account: where an owner, renter or household member lands after signing in. */
@@ -88,6 +90,7 @@ function MyCollections({ ownerId }: { ownerId: string }) {
 }
 
 function AccountView({ account: a }: { account: MyAccount }) {
+  const user = useCurrentUser();
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -146,6 +149,7 @@ function AccountView({ account: a }: { account: MyAccount }) {
       <StatementCard />
       <AutopayCard />
       <MyCollections ownerId={a.owner.id} />
+      {accessOf(user, 'work_orders').canRead ? <MyRequests /> : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
