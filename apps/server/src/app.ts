@@ -42,6 +42,7 @@ import { paymentsFeature } from './features/payments/payments.feature.ts';
 import { portfolioFeature } from './features/portfolio/portfolio.feature.ts';
 import { bankingFeature } from './features/banking/banking.feature.ts';
 import { workOrdersFeature } from './features/work-orders/work-orders.feature.ts';
+import { architecturalRequestsFeature } from './features/architectural-requests/architectural-requests.feature.ts';
 import { achFeature } from './features/ach/ach.feature.ts';
 import { propertiesFeature } from './features/properties/properties.feature.ts';
 import { myAccountFeature } from './features/my-account/my-account.feature.ts';
@@ -81,7 +82,7 @@ export const FEATURES: readonly Feature[] = [
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature, journalFeature,
   budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
   collectionsFeature, portfolioFeature, bankingFeature, achFeature,
-  workOrdersFeature,
+  workOrdersFeature, architecturalRequestsFeature,
 ];
 
 export interface RegisteredRoute {

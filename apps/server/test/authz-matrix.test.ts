@@ -86,6 +86,7 @@ const BY_LEVEL: Record<PermissionLevel, Record<Op, Outcome>> = {
 /** Allowed by privilege but refused by the domain: the exact answer, and nothing may be written. */
 const STATEMENTS_READ_ONLY = /^Statements are imported from the bank's files/;
 const ACH_READ_ONLY = /^ACH batches are made by createAchDebitBatch and createAchCreditBatch/;
+const ARC_ONLY = /^Architectural requests are submitted with submitArchitecturalRequest/;
 const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; message?: RegExp; code?: string }>>> = {
   User: {
     create: { status: 403, message: /^New users must be invited through the platform dashboard$/ },
@@ -148,6 +149,15 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
   // An application is posted to the ledger: it is created or removed, never edited.
   PaymentInvoice: {
     update: { status: 403, message: /^Payment application records cannot be changed here$/ },
+  },
+  // Submitted, decided, appealed and withdrawn through their functions; kept as the record of the decision.
+  ArchitecturalRequest: {
+    create: { status: 403, message: ARC_ONLY },
+    bulk: { status: 403, message: ARC_ONLY },
+    import: { status: 403, message: ARC_ONLY },
+    update: { status: 403, message: /^Architectural request records cannot be changed here$/ },
+    delete: { status: 409, code: 'architectural_request_kept' },
+    deleteMany: { status: 409, code: 'architectural_request_kept' },
   },
 };
 
@@ -342,6 +352,9 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
     }
     case 'WorkOrder':
       return { title: `Matrix work order ${n}`, property_id: seed.Property!.a, priority: 'low' };
+    case 'ArchitecturalRequest':
+      // Refused for every caller (submitted by submitArchitecturalRequest); the body is never read.
+      return { property_id: seed.Property!.a };
     default:
       throw new Error(`No payload for entity ${entity}: add one to newPayload()`);
   }
@@ -422,6 +435,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   CollectionStage: { letter_subject: 'matrix update' },
   PaymentPlan: { notes: 'matrix update' },
   WorkOrder: { priority: 'high' },
+  ArchitecturalRequest: { description: 'matrix update' },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -450,6 +464,7 @@ async function ownIds(entity: string): Promise<Set<string>> {
     case 'PaymentPlan':
     case 'AutopayEnrollment':
     case 'WorkOrder':
+    case 'ArchitecturalRequest':
       return ids(await adminList(entity, { owner_id: ownerA }));
     case 'Property':
       return new Set((await adminList('OwnerProperty', { owner_id: ownerA })).map((r) => r.property_id as string));
@@ -543,6 +558,10 @@ beforeAll(async () => {
   // Owner A's request (submitted from their account) and one staff made for Owner B's unit.
   const ownWorkOrder = await send('owner', { method: 'POST', url: '/functions/submitWorkOrder', json: { title: 'Matrix leak A', property_id: propA.id } });
   seed.WorkOrder = { a: (ownWorkOrder.json() as { id: string }).id, b: (await adminCreate('WorkOrder', { title: 'Matrix leak B', property_id: propB.id })).id };
+  // Owner A's request, decided (its letter exists), and one staff submitted for Owner B.
+  const ownArc = await send('owner', { method: 'POST', url: '/functions/submitArchitecturalRequest', json: { property_id: propA.id, category: 'fence', description: 'Matrix fence A' } });
+  seed.ArchitecturalRequest = { a: (ownArc.json() as { id: string }).id, b: await freshArc(propB.id) };
+  await asAdmin({ method: 'POST', url: '/functions/decideArchitecturalRequest', json: { id: seed.ArchitecturalRequest.a, decision: 'approved' } });
 }, 120_000);
 
 afterAll(async () => {
@@ -1143,6 +1162,34 @@ const ROUTES: Record<string, RouteRule> = {
     },
   },
 
+  // --- architectural requests: staff and the board read every one; an owner their own (another's is a 404) ---
+  'GET /api/apps/:appId/architectural-requests': {
+    access: 'architectural_requests read; own_records: the owner\'s own requests',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/architectural-requests?limit=500' }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      const ids = (res.json() as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+      if (caller === 'owner') expect(new Set(ids), caller).toEqual(await ownIds('ArchitecturalRequest'));
+      else expect(ids, caller).toEqual(expect.arrayContaining([seed.ArchitecturalRequest!.a, seed.ArchitecturalRequest!.b]));
+    },
+  },
+  'GET /api/apps/:appId/architectural-requests/:id': {
+    access: 'architectural_requests read; own_records: only the owner\'s own (another\'s is a 404)',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.a}` }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      const other = await send(caller, { method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.b}` });
+      expect(other.statusCode, describeRes(`${caller} reads Owner B's request`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  },
+  'GET /api/apps/:appId/architectural-requests/:id/letter': {
+    access: 'as the request: the decision letter as a PDF (404 before a decision)',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.a}/letter` }),
+  },
+
   // --- list pages: the read privilege of the listed entity's resource; own_records callers get exactly their rows ---
   ...listRule('owners', 'Owner'),
   ...listRule('properties', 'Property'),
@@ -1725,6 +1772,17 @@ async function freshLateFee(ownerId: string): Promise<string> {
   return run.items.find((i) => i.charged_invoice_number === invoice.invoice_number)!.invoice_id;
 }
 
+let lastArc = '';
+/** A request staff submit for the unit's owner. */
+async function freshArc(propertyId: string): Promise<string> {
+  return (await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/submitArchitecturalRequest', json: { property_id: propertyId, category: 'fence', description: `Fn fence ${next()}` } })).id;
+}
+async function deniedArc(propertyId: string): Promise<string> {
+  const id = await freshArc(propertyId);
+  await asAdmin({ method: 'POST', url: '/functions/decideArchitecturalRequest', json: { id, decision: 'denied', reason: 'matrix' } });
+  return id;
+}
+const arcState = async () => (await adminGet('ArchitecturalRequest', lastArc)).body;
 let lastWorkOrder = '';
 const freshWorkOrder = async () => (await adminCreate('WorkOrder', { title: `Fn work order ${next()}` })).id;
 /** The work order and its comments as the administrator reads them (a refused call changes neither). */
@@ -1851,6 +1909,17 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   addWorkOrderComment: [
     { label: "Owner A's work order", expect: { ...invoicesWrite, owner: 200 }, params: () => ({ id: (lastWorkOrder = seed.WorkOrder!.a), body: 'matrix note', shared: false }), state: workOrderState },
     { label: "Owner B's work order", expect: { ...invoicesWrite, owner: 404 }, params: () => ({ id: (lastWorkOrder = seed.WorkOrder!.b!), body: 'matrix note' }), state: workOrderState },
+  ],
+  // Owners submit for their own unit, staff for a unit's owner; staff (and board members) decide; the owner or staff appeal once and withdraw.
+  submitArchitecturalRequest: [{ label: "Owner A's unit", expect: { ...invoicesWrite, owner: 200 }, params: () => ({ property_id: seed.Property!.a, category: 'fence', description: 'matrix' }), state: () => adminCount('ArchitecturalRequest') }],
+  decideArchitecturalRequest: [{ label: 'a fresh request', expect: invoicesWrite, params: async () => ({ id: (lastArc = await freshArc(seed.Property!.a)), decision: 'approved' }), state: arcState }],
+  appealArchitecturalRequest: [
+    { label: "Owner A's denied request", expect: { ...invoicesWrite, owner: 200 }, params: async () => ({ id: (lastArc = await deniedArc(seed.Property!.a)), reason: 'matrix' }), state: arcState },
+    { label: "Owner B's denied request", expect: { ...invoicesWrite, owner: 404 }, params: async () => ({ id: (lastArc = await deniedArc(seed.Property!.b!)), reason: 'matrix' }), state: arcState },
+  ],
+  withdrawArchitecturalRequest: [
+    { label: "Owner A's request", expect: { ...invoicesWrite, owner: 200 }, params: async () => ({ id: (lastArc = await freshArc(seed.Property!.a)) }), state: arcState },
+    { label: "Owner B's request", expect: { ...invoicesWrite, owner: 404 }, params: async () => ({ id: (lastArc = await freshArc(seed.Property!.b!)) }), state: arcState },
   ],
   // Last: an allowed call rewrites every privilege (to the defaults this matrix assumes).
   initializePrivileges: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],

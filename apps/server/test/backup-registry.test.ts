@@ -154,6 +154,8 @@ beforeAll(async () => {
   await fn('assignWorkOrderVendor', { id: orderId, vendor_id: vendor.id });
   await fn('linkWorkOrderBill', { id: orderId, bill_id: bill.id });
   await fn('addWorkOrderComment', { id: orderId, body: 'Plumber booked for Tuesday', shared: true });
+  const arc = await fn<{ id: string }>('submitArchitecturalRequest', { property_id: u1.id, category: 'solar', description: 'Roof panels facing south' });
+  await fn('decideArchitecturalRequest', { id: arc.id, decision: 'approved_with_conditions', conditions: 'Black frames only' });
 
   const res = await a.call('POST', '/functions/createBackup', { token: adminA, body: {} });
   expect(res.statusCode, res.body).toBe(200);

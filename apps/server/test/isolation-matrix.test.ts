@@ -244,6 +244,9 @@ async function seedSide(s: Side): Promise<void> {
   await fn(s, 'assignWorkOrderVendor', { id: seed.WorkOrder, vendor_id: seed.Vendor });
   await fn(s, 'linkWorkOrderBill', { id: seed.WorkOrder, bill_id: seed.Bill });
   await fn(s, 'addWorkOrderComment', { id: seed.WorkOrder, body: `${M} roofer booked`, shared: true });
+  // An architectural request of the owner, decided (its letter emailed).
+  seed.ArchitecturalRequest = (await fn<{ id: string }>(s, 'submitArchitecturalRequest', { property_id: seed.Property, category: 'fence', description: `${M} cedar fence` })).id;
+  await fn(s, 'decideArchitecturalRequest', { id: seed.ArchitecturalRequest, decision: 'approved' });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -655,6 +658,18 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => get(`/work-orders/${s.seed.WorkOrder}`),
     foreign: [{ label: "A's work order", request: () => get(`/work-orders/${A().seed.WorkOrder}`), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/architectural-requests': {
+    request: () => get('/architectural-requests?limit=500'),
+    views: [{ label: 'architectural requests', request: () => get('/architectural-requests?limit=500'), bShows: /Bumblebee cedar fence/ }],
+  },
+  'GET /api/apps/:appId/architectural-requests/:id': {
+    request: (s) => get(`/architectural-requests/${s.seed.ArchitecturalRequest}`),
+    foreign: [{ label: "A's request", request: () => get(`/architectural-requests/${A().seed.ArchitecturalRequest}`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/architectural-requests/:id/letter': {
+    request: (s) => get(`/architectural-requests/${s.seed.ArchitecturalRequest}/letter`),
+    foreign: [{ label: "A's letter", request: () => get(`/architectural-requests/${A().seed.ArchitecturalRequest}/letter`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/lists/owners': listRule('owners', /Bumblebeeson/),
   'GET /api/apps/:appId/lists/properties': listRule('properties', /Bumblebee-1/),
   'GET /api/apps/:appId/lists/invoices': listRule('invoices', /Bumblebeeson/, {
@@ -745,6 +760,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   CollectionStage: { letter_subject: 'changed' },
   PaymentPlan: { notes: 'changed' },
   WorkOrder: { description: 'changed' },
+  ArchitecturalRequest: { description: 'changed' },
 };
 
 /**
@@ -757,6 +773,7 @@ const UPDATE_REFUSED_FOR_EVERY_ID: Record<string, Refusal> = {
   BankStatementLine: { status: 403, message: /^Bank statement line records cannot be changed here$/ },
   BankReconciliation: { status: 403, message: /^Reconciliation records cannot be changed here$/ },
   PaymentInvoice: { status: 403, message: /^Payment application records cannot be changed here$/ },
+  ArchitecturalRequest: { status: 403, message: /^Architectural request records cannot be changed here$/ },
 };
 
 /**
@@ -1025,6 +1042,13 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
     { label: "A's bank account", params: () => ({ bank_account_id: A().seed.BankAccount, bill_ids: [B().ids.achBill], effective_date: '2030-01-03' }), refusal: notFound() },
     { label: "A's bill", params: () => ({ bank_account_id: B().seed.BankAccount, bill_ids: [A().ids.achBill], effective_date: '2030-01-03' }), refusal: notFound() },
   ],
+  submitArchitecturalRequest: [
+    { label: "A's unit", params: () => ({ property_id: A().seed.Property, category: 'fence', description: 'x' }), refusal: noSuch(/^Unit does not exist$/) },
+    { label: "A's owner for B's unit", params: () => ({ property_id: B().seed.Property, owner_id: A().seed.Owner, category: 'fence', description: 'x' }), refusal: noSuch(/^Owner does not exist$/) },
+  ],
+  decideArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest, decision: 'approved' }), refusal: notFound() }],
+  appealArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest, reason: 'x' }), refusal: notFound() }],
+  withdrawArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest }), refusal: notFound() }],
   submitWorkOrder: [{ label: "A's unit", params: () => ({ title: 'x', property_id: A().seed.Property }), refusal: noSuch(/^Unit does not exist$/) }],
   setWorkOrderStatus: [{ label: "A's work order", params: () => ({ id: A().seed.WorkOrder, status: 'in_progress' }), refusal: notFound() }],
   assignWorkOrderVendor: [
@@ -1296,6 +1320,7 @@ async function waitUntil(cond: () => boolean, ms: number): Promise<boolean> {
 
 /** Rooms that are topics, not entities: the write in A that publishes one. */
 const ROOM_WRITES: Record<string, () => Promise<string>> = {
+  ArchitecturalRequest: async () => (await fn<{ id: string }>(side.A, 'submitArchitecturalRequest', { property_id: side.A.seed.Property, category: 'fence', description: 'Aardvark realtime fence' })).id,
   // A file made in A: a fresh owner's prenote.
   AchBatch: async () => {
     const owner = await create(side.A, 'Owner', { owner_id: '100077', first_name: 'Aardvark', last_name: 'Realtime' });

@@ -16,6 +16,10 @@ import { isoDate, money, optDate, optRecordId, optText, recordId } from './field
 import { journalEntryRowSchema } from './ledger.ts';
 import { mailJobSchema } from './mailings.ts';
 import {
+  appealArchitecturalRequestInput, architecturalDecisionSchema, architecturalRequestViewSchema, decideArchitecturalRequestInput, submitArchitecturalRequestInput,
+  withdrawArchitecturalRequestInput,
+} from './architectural-requests.ts';
+import {
   addWorkOrderCommentInput, assignWorkOrderVendorInput, linkWorkOrderBillInput, setWorkOrderStatusInput, submitWorkOrderInput, workOrderDetailSchema,
 } from './work-orders.ts';
 
@@ -381,6 +385,10 @@ export const functionContracts = {
   assignWorkOrderVendor: fn(assignWorkOrderVendorInput, workOrderDetailSchema, `${WORK_ORDERS}; the vendor needs vendors read`),
   linkWorkOrderBill: fn(linkWorkOrderBillInput, workOrderDetailSchema, `${WORK_ORDERS}; the bill needs bills read and is the assigned vendor's`),
   addWorkOrderComment: fn(addWorkOrderCommentInput, workOrderDetailSchema, 'work_orders read_write (any work order, internal or shared), or own_records (the owner\'s own, always shared)'),
+  submitArchitecturalRequest: fn(submitArchitecturalRequestInput, architecturalRequestViewSchema, 'architectural_requests read_write (staff, for a unit\'s owner), or own_records (an owner, for their own unit)'),
+  decideArchitecturalRequest: fn(decideArchitecturalRequestInput, architecturalDecisionSchema, 'architectural_requests read_write, or a board member; the request is fetched through the caller\'s scope'),
+  appealArchitecturalRequest: fn(appealArchitecturalRequestInput, architecturalRequestViewSchema, 'architectural_requests read_write, or own_records (the owner\'s own request); once'),
+  withdrawArchitecturalRequest: fn(withdrawArchitecturalRequestInput, architecturalRequestViewSchema, 'architectural_requests read_write, or own_records (the owner\'s own request)'),
 } as const;
 
 export type FunctionContracts = typeof functionContracts;

@@ -11,7 +11,8 @@ import * as mailings from './mailings.ts';
 import * as platform from './platform.ts';
 import * as shared from './shared.ts';
 import * as workOrders from './work-orders.ts';
+import * as architecturalRequests from './architectural-requests.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...workOrders };
+export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...workOrders, ...architecturalRequests };
 export type Schema = typeof schema;
