@@ -24,6 +24,7 @@ import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import { AutopayCard } from '@/features/ach/autopay-card';
 import { MyRequests } from '@/features/work-orders/my-requests';
+import { MyArchitecturalRequests } from '@/features/architectural-requests/architectural-requests-page';
 import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } from './my-account.api';
 
 /** My Account: where an owner, renter or household member lands after signing in. */
@@ -150,6 +151,7 @@ function AccountView({ account: a }: { account: MyAccount }) {
       <AutopayCard />
       <MyCollections ownerId={a.owner.id} />
       {accessOf(user, 'work_orders').canRead ? <MyRequests /> : null}
+      {accessOf(user, 'architectural_requests').canRead ? <MyArchitecturalRequests /> : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
