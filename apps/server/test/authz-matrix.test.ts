@@ -75,6 +75,7 @@ const BY_LEVEL: Record<PermissionLevel, Record<Op, Outcome>> = {
 const STATEMENTS_READ_ONLY = /^Statements are imported from the bank's files/;
 const ACH_READ_ONLY = /^ACH batches are made by createAchDebitBatch and createAchCreditBatch/;
 const VIOLATION_RECORDED = /^Violations are recorded with recordViolation/;
+const ARC_ONLY = /^Architectural requests are submitted with submitArchitecturalRequest/;
 const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; message?: RegExp; code?: string }>>> = {
   User: {
     create: { status: 403, message: /^New users must be invited through the platform dashboard$/ },
@@ -149,6 +150,15 @@ const DOMAIN_REFUSALS: Record<string, Partial<Record<Op, { status: number; messa
   // An application is posted to the ledger: it is created or removed, never edited.
   PaymentInvoice: {
     update: { status: 403, message: /^Payment application records cannot be changed here$/ },
+  },
+  // Submitted, decided, appealed and withdrawn through their functions; kept as the record of the decision.
+  ArchitecturalRequest: {
+    create: { status: 403, message: ARC_ONLY },
+    bulk: { status: 403, message: ARC_ONLY },
+    import: { status: 403, message: ARC_ONLY },
+    update: { status: 403, message: /^Architectural request records cannot be changed here$/ },
+    delete: { status: 409, code: 'architectural_request_kept' },
+    deleteMany: { status: 409, code: 'architectural_request_kept' },
   },
 };
 
@@ -358,6 +368,11 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
       const owner = await adminCreate('Owner', { owner_id: sixDigits(), first_name: 'Autopay', last_name: `Owner${n}` });
       return { owner_id: owner.id, account_holder: `Autopay Owner${n}`, routing_number: '021000021', account_number: `5550${String(n).padStart(4, '0')}`, account_type: 'checking', authorized_at: '2025-01-15', authorization_text: 'Signed form' };
     }
+    case 'WorkOrder':
+      return { title: `Matrix work order ${n}`, property_id: seed.Property!.a, priority: 'low' };
+    case 'ArchitecturalRequest':
+      // Refused for every caller (submitted by submitArchitecturalRequest); the body is never read.
+      return { property_id: seed.Property!.a };
     default:
       throw new Error(`No payload for entity ${entity}: add one to newPayload()`);
   }
@@ -440,6 +455,8 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   Vote: { title: 'Matrix vote (changed)' },
   ViolationType: { description: 'matrix update' },
   Violation: { description: 'matrix update' },
+  WorkOrder: { priority: 'high' },
+  ArchitecturalRequest: { description: 'matrix update' },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -476,6 +493,8 @@ async function ownIds(entity: string, caller: Caller = 'owner'): Promise<Set<str
     case 'PaymentPlan':
     case 'AutopayEnrollment':
     case 'Violation':
+    case 'WorkOrder':
+    case 'ArchitecturalRequest':
       return ids(await adminList(entity, { owner_id: ownerA }));
     case 'Property':
       return new Set((await adminList('OwnerProperty', { owner_id: ownerA })).map((r) => r.property_id as string));
@@ -586,6 +605,13 @@ beforeAll(async () => {
   users.guest_contact = await createUser(t, 'guest_contact');
   users.board_member = await createUser(t, 'board_member');
   seed.User = { a: users.owner.id, b: users.renter.id };
+  // Owner A's request (submitted from their account) and one staff made for Owner B's unit.
+  const ownWorkOrder = await send('owner', { method: 'POST', url: '/functions/submitWorkOrder', json: { title: 'Matrix leak A', property_id: propA.id } });
+  seed.WorkOrder = { a: (ownWorkOrder.json() as { id: string }).id, b: (await adminCreate('WorkOrder', { title: 'Matrix leak B', property_id: propB.id })).id };
+  // Owner A's request, decided (its letter exists), and one staff submitted for Owner B.
+  const ownArc = await send('owner', { method: 'POST', url: '/functions/submitArchitecturalRequest', json: { property_id: propA.id, category: 'fence', description: 'Matrix fence A' } });
+  seed.ArchitecturalRequest = { a: (ownArc.json() as { id: string }).id, b: await freshArc(propB.id) };
+  await asAdmin({ method: 'POST', url: '/functions/decideArchitecturalRequest', json: { id: seed.ArchitecturalRequest.a, decision: 'approved' } });
 }, 120_000);
 
 afterAll(async () => {
@@ -1283,6 +1309,58 @@ const ROUTES: Record<string, RouteRule> = {
   },
   // Every signed-in caller gets a calendar: each source adds only what their privileges allow (possibly nothing).
   'GET /api/apps/:appId/calendar.ics': { access: 'signed in; events filtered per source by the caller\'s privileges', expect: signedIn(200), request: () => ({ method: 'GET', url: '/calendar.ics' }) },
+  // --- work orders: staff and the board read every one; an owner their own (another's is a 404) ---
+  'GET /api/apps/:appId/work-orders': {
+    access: 'work_orders read; own_records: the owner\'s own requests',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/work-orders?limit=500' }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      const ids = (res.json() as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+      expect(ids, caller).toContain(seed.WorkOrder!.a);
+      if (caller === 'owner') expect(new Set(ids), caller).toEqual(await ownIds('WorkOrder'));
+      else expect(ids, caller).toContain(seed.WorkOrder!.b);
+    },
+  },
+  'GET /api/apps/:appId/work-orders/:id': {
+    access: 'work_orders read; own_records: only the owner\'s own (another\'s is a 404), with only the comments shared with them',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: `/work-orders/${seed.WorkOrder!.a}` }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.json(), caller).toMatchObject({ id: seed.WorkOrder!.a, comments: expect.any(Array) });
+      const other = await send(caller, { method: 'GET', url: `/work-orders/${seed.WorkOrder!.b}` });
+      expect(other.statusCode, describeRes(`${caller} reads Owner B's work order`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  },
+
+  // --- architectural requests: staff and the board read every one; an owner their own (another's is a 404) ---
+  'GET /api/apps/:appId/architectural-requests': {
+    access: 'architectural_requests read; own_records: the owner\'s own requests',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: '/architectural-requests?limit=500' }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      const ids = (res.json() as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+      if (caller === 'owner') expect(new Set(ids), caller).toEqual(await ownIds('ArchitecturalRequest'));
+      else expect(ids, caller).toEqual(expect.arrayContaining([seed.ArchitecturalRequest!.a, seed.ArchitecturalRequest!.b]));
+    },
+  },
+  'GET /api/apps/:appId/architectural-requests/:id': {
+    access: 'architectural_requests read; own_records: only the owner\'s own (another\'s is a 404)',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.a}` }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      const other = await send(caller, { method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.b}` });
+      expect(other.statusCode, describeRes(`${caller} reads Owner B's request`, other)).toBe(caller === 'owner' ? 404 : 200);
+    },
+  },
+  'GET /api/apps/:appId/architectural-requests/:id/letter': {
+    access: 'as the request: the decision letter as a PDF (404 before a decision)',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    request: () => ({ method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.a}/letter` }),
+  },
 
   // --- list pages: the read privilege of the listed entity's resource; own_records callers get exactly their rows ---
   ...listRule('owners', 'Owner'),
@@ -1692,6 +1770,11 @@ const DELIVERY: Record<string, () => Promise<Write[]>> = {
     const entry = await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/postJournalEntry', json: journalParams() });
     return [{ id: entry.id, type: 'create', own: false }];
   },
+  WorkOrder: async () => {
+    const a = await send('owner', { method: 'POST', url: '/functions/submitWorkOrder', json: { title: 'rt A', property_id: seed.Property!.a } });
+    const b = await adminCreate('WorkOrder', { title: 'rt B', property_id: seed.Property!.b });
+    return [{ id: (a.json() as { id: string }).id, type: 'create', own: true }, { id: b.id, type: 'create', own: false }];
+  },
   Vendor: async () => {
     const v = await adminCreate('Vendor', await newPayload('Vendor'));
     await asAdmin(entityReq.update('Vendor', seed.Vendor!.a, { notes: 'rt' }));
@@ -1867,6 +1950,22 @@ async function freshLateFee(ownerId: string): Promise<string> {
   return run.items.find((i) => i.charged_invoice_number === invoice.invoice_number)!.invoice_id;
 }
 
+let lastArc = '';
+/** A request staff submit for the unit's owner. */
+async function freshArc(propertyId: string): Promise<string> {
+  return (await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/submitArchitecturalRequest', json: { property_id: propertyId, category: 'fence', description: `Fn fence ${next()}` } })).id;
+}
+async function deniedArc(propertyId: string): Promise<string> {
+  const id = await freshArc(propertyId);
+  await asAdmin({ method: 'POST', url: '/functions/decideArchitecturalRequest', json: { id, decision: 'denied', reason: 'matrix' } });
+  return id;
+}
+const arcState = async () => (await adminGet('ArchitecturalRequest', lastArc)).body;
+let lastWorkOrder = '';
+const freshWorkOrder = async () => (await adminCreate('WorkOrder', { title: `Fn work order ${next()}` })).id;
+/** The work order and its comments as the administrator reads them (a refused call changes neither). */
+const workOrderState = async () => (await send('admin', { method: 'GET', url: `/work-orders/${lastWorkOrder}` })).body;
+
 const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   runAssessments: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   runLateFees: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
@@ -2008,6 +2107,33 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   requestHearing: [
     { label: "Owner A's violation", expect: { ...invoicesWrite, owner: 200 }, params: async () => ({ violation_id: await freshViolation('a') }) },
     { label: "Owner B's violation", expect: { ...invoicesWrite, owner: 404 }, params: async () => ({ violation_id: await freshViolation('b') }) },
+  ],
+  // Owners submit for their own unit; staff for any; the board reads only.
+  submitWorkOrder: [{ label: "Owner A's unit", expect: { ...invoicesWrite, owner: 200 }, params: () => ({ title: `Fn work order ${next()}`, property_id: seed.Property!.a }), state: () => adminCount('WorkOrder') }],
+  setWorkOrderStatus: [{ label: 'a fresh open work order', expect: invoicesWrite, params: async () => ({ id: (lastWorkOrder = await freshWorkOrder()), status: 'in_progress' }), state: workOrderState }],
+  assignWorkOrderVendor: [{ label: 'a fresh work order', expect: invoicesWrite, params: async () => ({ id: (lastWorkOrder = await freshWorkOrder()), vendor_id: seed.Vendor!.a }), state: workOrderState }],
+  linkWorkOrderBill: [{
+    label: "the assigned vendor's bill", expect: invoicesWrite, state: workOrderState,
+    params: async () => {
+      lastWorkOrder = await freshWorkOrder();
+      await asAdmin({ method: 'POST', url: '/functions/assignWorkOrderVendor', json: { id: lastWorkOrder, vendor_id: seed.Vendor!.a } });
+      return { id: lastWorkOrder, bill_id: seed.Bill!.a };
+    },
+  }],
+  addWorkOrderComment: [
+    { label: "Owner A's work order", expect: { ...invoicesWrite, owner: 200 }, params: () => ({ id: (lastWorkOrder = seed.WorkOrder!.a), body: 'matrix note', shared: false }), state: workOrderState },
+    { label: "Owner B's work order", expect: { ...invoicesWrite, owner: 404 }, params: () => ({ id: (lastWorkOrder = seed.WorkOrder!.b!), body: 'matrix note' }), state: workOrderState },
+  ],
+  // Owners submit for their own unit, staff for a unit's owner; staff (and board members) decide; the owner or staff appeal once and withdraw.
+  submitArchitecturalRequest: [{ label: "Owner A's unit", expect: { ...invoicesWrite, owner: 200 }, params: () => ({ property_id: seed.Property!.a, category: 'fence', description: 'matrix' }), state: () => adminCount('ArchitecturalRequest') }],
+  decideArchitecturalRequest: [{ label: 'a fresh request', expect: invoicesWrite, params: async () => ({ id: (lastArc = await freshArc(seed.Property!.a)), decision: 'approved' }), state: arcState }],
+  appealArchitecturalRequest: [
+    { label: "Owner A's denied request", expect: { ...invoicesWrite, owner: 200 }, params: async () => ({ id: (lastArc = await deniedArc(seed.Property!.a)), reason: 'matrix' }), state: arcState },
+    { label: "Owner B's denied request", expect: { ...invoicesWrite, owner: 404 }, params: async () => ({ id: (lastArc = await deniedArc(seed.Property!.b!)), reason: 'matrix' }), state: arcState },
+  ],
+  withdrawArchitecturalRequest: [
+    { label: "Owner A's request", expect: { ...invoicesWrite, owner: 200 }, params: async () => ({ id: (lastArc = await freshArc(seed.Property!.a)) }), state: arcState },
+    { label: "Owner B's request", expect: { ...invoicesWrite, owner: 404 }, params: async () => ({ id: (lastArc = await freshArc(seed.Property!.b!)) }), state: arcState },
   ],
   // Last: an allowed call rewrites every privilege (to the defaults this matrix assumes).
   initializePrivileges: [{ label: 'the defaults', expect: adminOnly, params: () => ({}), state: privilegeSnapshot }],

@@ -168,6 +168,16 @@ beforeAll(async () => {
     replaced = up.json().id as string;
   }
   await s.ok('POST', '/records-requests', { requested_by: 'Ana Owner', owner_id: ana.id, description: 'Minutes', received_on: '2026-02-02', fee_cents: 500 });
+  // Community: Ana's work order for her unit, given to the vendor with their bill linked, and a comment.
+  const anaUser = await createUser(a, 'owner', { owner_id: ana.id });
+  const order = await a.call('POST', '/functions/submitWorkOrder', { token: anaUser.token, body: { title: 'Dripping faucet', property_id: u1.id } });
+  expect(order.statusCode, order.body).toBe(200);
+  const orderId = (order.json() as { id: string }).id;
+  await fn('assignWorkOrderVendor', { id: orderId, vendor_id: vendor.id });
+  await fn('linkWorkOrderBill', { id: orderId, bill_id: bill.id });
+  await fn('addWorkOrderComment', { id: orderId, body: 'Plumber booked for Tuesday', shared: true });
+  const arc = await fn<{ id: string }>('submitArchitecturalRequest', { property_id: u1.id, category: 'solar', description: 'Roof panels facing south' });
+  await fn('decideArchitecturalRequest', { id: arc.id, decision: 'approved_with_conditions', conditions: 'Black frames only' });
 
   const res = await a.call('POST', '/functions/createBackup', { token: adminA, body: {} });
   expect(res.statusCode, res.body).toBe(200);

@@ -258,6 +258,14 @@ async function seedSide(s: Side): Promise<void> {
   if (docUpload.statusCode !== 200) throw new Error(show('document upload', docUpload));
   ids.document = docUpload.json().id as string;
   ids.recordsRequest = (await ok<{ id: string }>(s, 'POST', '/records-requests', { requested_by: `${M} neighbor`, owner_id: seed.Owner, description: `${M} minutes`, received_on: '2025-03-03' })).id;
+  // A work order of the unit, with the vendor assigned, their bill linked and a comment.
+  seed.WorkOrder = (await fn<{ id: string }>(s, 'submitWorkOrder', { title: `${M} leaking roof`, property_id: seed.Property })).id;
+  await fn(s, 'assignWorkOrderVendor', { id: seed.WorkOrder, vendor_id: seed.Vendor });
+  await fn(s, 'linkWorkOrderBill', { id: seed.WorkOrder, bill_id: seed.Bill });
+  await fn(s, 'addWorkOrderComment', { id: seed.WorkOrder, body: `${M} roofer booked`, shared: true });
+  // An architectural request of the owner, decided (its letter emailed).
+  seed.ArchitecturalRequest = (await fn<{ id: string }>(s, 'submitArchitecturalRequest', { property_id: seed.Property, category: 'fence', description: `${M} cedar fence` })).id;
+  await fn(s, 'decideArchitecturalRequest', { id: seed.ArchitecturalRequest, decision: 'approved' });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -764,6 +772,26 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => get(`/owners/${s.seed.Owner}/collections`),
     foreign: [{ label: "A's owner", request: () => get(`/owners/${A().seed.Owner}/collections`), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/work-orders': {
+    request: () => get('/work-orders?limit=500'),
+    views: [{ label: 'work orders', request: () => get('/work-orders?limit=500'), bShows: /Bumblebee leaking roof/ }],
+  },
+  'GET /api/apps/:appId/work-orders/:id': {
+    request: (s) => get(`/work-orders/${s.seed.WorkOrder}`),
+    foreign: [{ label: "A's work order", request: () => get(`/work-orders/${A().seed.WorkOrder}`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/architectural-requests': {
+    request: () => get('/architectural-requests?limit=500'),
+    views: [{ label: 'architectural requests', request: () => get('/architectural-requests?limit=500'), bShows: /Bumblebee cedar fence/ }],
+  },
+  'GET /api/apps/:appId/architectural-requests/:id': {
+    request: (s) => get(`/architectural-requests/${s.seed.ArchitecturalRequest}`),
+    foreign: [{ label: "A's request", request: () => get(`/architectural-requests/${A().seed.ArchitecturalRequest}`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/architectural-requests/:id/letter': {
+    request: (s) => get(`/architectural-requests/${s.seed.ArchitecturalRequest}/letter`),
+    foreign: [{ label: "A's letter", request: () => get(`/architectural-requests/${A().seed.ArchitecturalRequest}/letter`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/lists/owners': listRule('owners', /Bumblebeeson/),
   'GET /api/apps/:appId/lists/properties': listRule('properties', /Bumblebee-1/),
   'GET /api/apps/:appId/lists/invoices': listRule('invoices', /Bumblebeeson/, {
@@ -856,6 +884,8 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   Vote: { title: 'changed' },
   ViolationType: { description: 'changed' },
   Violation: { description: 'changed' },
+  WorkOrder: { description: 'changed' },
+  ArchitecturalRequest: { description: 'changed' },
 };
 
 /**
@@ -868,6 +898,7 @@ const UPDATE_REFUSED_FOR_EVERY_ID: Record<string, Refusal> = {
   BankStatementLine: { status: 403, message: /^Bank statement line records cannot be changed here$/ },
   BankReconciliation: { status: 403, message: /^Reconciliation records cannot be changed here$/ },
   PaymentInvoice: { status: 403, message: /^Payment application records cannot be changed here$/ },
+  ArchitecturalRequest: { status: 403, message: /^Architectural request records cannot be changed here$/ },
 };
 
 /**
@@ -917,6 +948,8 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return isolationVote(`${M} vote ${n}`);
     case 'ViolationType':
       return { name: `${M} violation ${n}`, fine_product_id: seed.Product };
+    case 'WorkOrder':
+      return { title: `${M} work order ${n}`, property_id: seed.Property };
     case 'BankRule':
       return { name: `${M} rule ${n}`, description_contains: `${M} INTEREST ${n}`, account_id: seed.ChartOfAccount, fund_id: ids.operatingFund };
     case 'AutopayEnrollment':
@@ -1172,6 +1205,24 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
     { label: "A's bank account", params: () => ({ bank_account_id: A().seed.BankAccount, bill_ids: [B().ids.achBill], effective_date: '2030-01-03' }), refusal: notFound() },
     { label: "A's bill", params: () => ({ bank_account_id: B().seed.BankAccount, bill_ids: [A().ids.achBill], effective_date: '2030-01-03' }), refusal: notFound() },
   ],
+  submitArchitecturalRequest: [
+    { label: "A's unit", params: () => ({ property_id: A().seed.Property, category: 'fence', description: 'x' }), refusal: noSuch(/^Unit does not exist$/) },
+    { label: "A's owner for B's unit", params: () => ({ property_id: B().seed.Property, owner_id: A().seed.Owner, category: 'fence', description: 'x' }), refusal: noSuch(/^Owner does not exist$/) },
+  ],
+  decideArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest, decision: 'approved' }), refusal: notFound() }],
+  appealArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest, reason: 'x' }), refusal: notFound() }],
+  withdrawArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest }), refusal: notFound() }],
+  submitWorkOrder: [{ label: "A's unit", params: () => ({ title: 'x', property_id: A().seed.Property }), refusal: noSuch(/^Unit does not exist$/) }],
+  setWorkOrderStatus: [{ label: "A's work order", params: () => ({ id: A().seed.WorkOrder, status: 'in_progress' }), refusal: notFound() }],
+  assignWorkOrderVendor: [
+    { label: "A's work order", params: () => ({ id: A().seed.WorkOrder, vendor_id: B().seed.Vendor }), refusal: notFound() },
+    { label: "A's vendor", params: () => ({ id: B().seed.WorkOrder, vendor_id: A().seed.Vendor }), refusal: noSuch(/^Vendor does not exist$/) },
+  ],
+  linkWorkOrderBill: [
+    { label: "A's work order", params: () => ({ id: A().seed.WorkOrder, bill_id: B().seed.Bill }), refusal: notFound() },
+    { label: "A's bill", params: () => ({ id: B().seed.WorkOrder, bill_id: A().seed.Bill }), refusal: noSuch(/^Bill does not exist$/) },
+  ],
+  addWorkOrderComment: [{ label: "A's work order", params: () => ({ id: A().seed.WorkOrder, body: 'x' }), refusal: notFound() }],
   importAchReturns: [{ label: "the trace number of A's entry", params: () => ({ trace_number: A().ids.achTrace, return_code: 'R03', date: '2030-01-04' }), refusal: notFound(new RegExp(`no ACH entry of ours has trace number ${ODFI.A.slice(0, 8)}`)) }],
 };
 
@@ -1432,6 +1483,7 @@ async function waitUntil(cond: () => boolean, ms: number): Promise<boolean> {
 
 /** Rooms that are topics, not entities: the write in A that publishes one. */
 const ROOM_WRITES: Record<string, () => Promise<string>> = {
+  ArchitecturalRequest: async () => (await fn<{ id: string }>(side.A, 'submitArchitecturalRequest', { property_id: side.A.seed.Property, category: 'fence', description: 'Aardvark realtime fence' })).id,
   // A file made in A: a fresh owner's prenote.
   AchBatch: async () => {
     const owner = await create(side.A, 'Owner', { owner_id: '100077', first_name: 'Aardvark', last_name: 'Realtime' });

@@ -19,6 +19,13 @@ import {
   decideHearingAnswer, decideHearingInput, hearingSchema, recordViolationInput, requestHearingInput, scheduleHearingInput, sendViolationNoticeInput, violationNoticeSchema, violationSchema,
 } from './violations.ts';
 import { assignProxyInput, ballotInput, ballotReceiptSchema, proxySchema, revokeProxyInput, voteIdInput, voteRecordSchema } from './votes.ts';
+import {
+  appealArchitecturalRequestInput, architecturalDecisionSchema, architecturalRequestViewSchema, decideArchitecturalRequestInput, submitArchitecturalRequestInput,
+  withdrawArchitecturalRequestInput,
+} from './architectural-requests.ts';
+import {
+  addWorkOrderCommentInput, assignWorkOrderVendorInput, linkWorkOrderBillInput, setWorkOrderStatusInput, submitWorkOrderInput, workOrderDetailSchema,
+} from './work-orders.ts';
 
 // The function registry: every named function the server serves at POST /api/apps/{appId}/functions/{name}, with
 // the schema of its named parameters, the schema of its answer and who may call it. The server's handlers, its
@@ -329,6 +336,7 @@ const ACH_CREDITS = 'bills read_write (administrators, property managers); the b
 const BANK_BOOKS = 'chart_of_accounts update (administrators and property managers by default); the bank account, line or reconciliation is fetched through the caller\'s scope';
 const COLLECTIONS = 'invoices read_write (administrators, property managers)';
 const VIOLATIONS_STAFF = 'violations read_write (administrators, property managers); the violation is fetched through the caller\'s scope';
+const WORK_ORDERS = 'work_orders read_write (administrators, property managers); the work order and every id are fetched through the caller\'s scope';
 
 /** Every function of the server by name. */
 export const functionContracts = {
@@ -388,6 +396,15 @@ export const functionContracts = {
   scheduleHearing: fn(scheduleHearingInput, hearingSchema, VIOLATIONS_STAFF),
   decideHearing: fn(decideHearingInput, decideHearingAnswer, 'violations read_write, or a board member (violations read)'),
   requestHearing: fn(requestHearingInput, violationSchema, 'the violation\'s owner (own_records: another owner\'s is a 404) or violations read_write'),
+  submitWorkOrder: fn(submitWorkOrderInput, workOrderDetailSchema, 'work_orders read_write, or own_records (owners: their own unit or the common area)'),
+  setWorkOrderStatus: fn(setWorkOrderStatusInput, workOrderDetailSchema, WORK_ORDERS),
+  assignWorkOrderVendor: fn(assignWorkOrderVendorInput, workOrderDetailSchema, `${WORK_ORDERS}; the vendor needs vendors read`),
+  linkWorkOrderBill: fn(linkWorkOrderBillInput, workOrderDetailSchema, `${WORK_ORDERS}; the bill needs bills read and is the assigned vendor's`),
+  addWorkOrderComment: fn(addWorkOrderCommentInput, workOrderDetailSchema, 'work_orders read_write (any work order, internal or shared), or own_records (the owner\'s own, always shared)'),
+  submitArchitecturalRequest: fn(submitArchitecturalRequestInput, architecturalRequestViewSchema, 'architectural_requests read_write (staff, for a unit\'s owner), or own_records (an owner, for their own unit)'),
+  decideArchitecturalRequest: fn(decideArchitecturalRequestInput, architecturalDecisionSchema, 'architectural_requests read_write, or a board member; the request is fetched through the caller\'s scope'),
+  appealArchitecturalRequest: fn(appealArchitecturalRequestInput, architecturalRequestViewSchema, 'architectural_requests read_write, or own_records (the owner\'s own request); once'),
+  withdrawArchitecturalRequest: fn(withdrawArchitecturalRequestInput, architecturalRequestViewSchema, 'architectural_requests read_write, or own_records (the owner\'s own request)'),
 } as const;
 
 export type FunctionContracts = typeof functionContracts;

@@ -2,7 +2,7 @@ import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
   ArrowLeftRightIcon, BanknoteIcon, FolderOpenIcon, MegaphoneIcon, BarChart3Icon, BookOpenIcon, GavelIcon, CalendarClockIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
-  PaletteIcon, PercentIcon, VoteIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TriangleAlertIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon,
+  PaletteIcon, PercentIcon, VoteIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TriangleAlertIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon, WrenchIcon, HouseIcon,
 } from 'lucide-react';
 import { OWNER_TYPE_ROLES } from '@covenant/contracts/permissions';
 import type { User } from '@/lib/api';
@@ -12,7 +12,7 @@ export type PageName =
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
   | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog'
   | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries' | 'MyAccount' | 'Assessments' | 'Collections' | 'Banking' | 'Ach' | 'Announcements' | 'Documents' | 'Violations'
-  | 'Votes';
+  | 'Votes' | 'WorkOrders' | 'ArchitecturalRequests';
 
 export interface NavItem {
   page: PageName;
@@ -45,6 +45,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
       { page: 'Violations', title: 'Violations', icon: TriangleAlertIcon, resource: 'violations', fallbackRoles: STAFF },
       { page: 'Announcements', title: 'Announcements', icon: MegaphoneIcon, resource: 'announcements', fallbackRoles: STAFF },
       { page: 'Documents', title: 'Documents', icon: FolderOpenIcon, resource: 'documents', fallbackRoles: STAFF },
+      { page: 'WorkOrders', title: 'Work Orders', icon: WrenchIcon, resource: 'work_orders', fallbackRoles: STAFF },
+      { page: 'ArchitecturalRequests', title: 'Architectural Requests', icon: HouseIcon, resource: 'architectural_requests', fallbackRoles: STAFF },
     ],
   },
   {

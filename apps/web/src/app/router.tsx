@@ -106,6 +106,8 @@ export const routes: RouteObject[] = [
                   page('Announcements', () => import('@/features/announcements/announcements-page')),
                   page('Documents', () => import('@/features/documents/documents-page')),
                   page('Violations', () => import('@/features/violations/violations-page')),
+                  page('WorkOrders', () => import('@/features/work-orders/work-orders-page')),
+                  page('ArchitecturalRequests', () => import('@/features/architectural-requests/architectural-requests-page')),
                   // The management company's screen: portfolio administrators (the page checks; the server too).
                   { path: 'portfolio', lazy: () => import('@/features/portfolio/portfolio-page').then((m) => ({ Component: m.default })) },
                   { path: '*', lazy: () => import('@/app/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },

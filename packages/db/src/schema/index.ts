@@ -14,7 +14,9 @@ import * as platform from './platform.ts';
 import * as shared from './shared.ts';
 import * as violations from './violations.ts';
 import * as votes from './votes.ts';
+import * as workOrders from './work-orders.ts';
+import * as architecturalRequests from './architectural-requests.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes, ...announcements, ...associationDocuments, ...violations };
+export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes, ...announcements, ...associationDocuments, ...violations, ...workOrders, ...architecturalRequests };
 export type Schema = typeof schema;

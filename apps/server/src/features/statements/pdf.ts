@@ -44,9 +44,9 @@ async function logoBytes(ctx: Ctx, url: string | null): Promise<Buffer | null> {
   }
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+export type Doc = InstanceType<typeof PDFDocument>;
 
-function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
+export function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
   const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: title, Producer: 'Covenant' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -58,7 +58,7 @@ function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
 }
 
 /** The letterhead block: logo on the left when there is one, the name and address beside it, the title on the right. */
-function letterhead(doc: Doc, lh: Letterhead, title: string, subtitle: string[]) {
+export function letterhead(doc: Doc, lh: Letterhead, title: string, subtitle: string[]) {
   const top = doc.y;
   let textX = 50;
   if (lh.logo) {
@@ -76,7 +76,7 @@ function letterhead(doc: Doc, lh: Letterhead, title: string, subtitle: string[])
   doc.x = 50;
 }
 
-function addressBlock(doc: Doc, heading: string, lines: Array<string | null | undefined>) {
+export function addressBlock(doc: Doc, heading: string, lines: Array<string | null | undefined>) {
   doc.font('Helvetica-Bold').fontSize(9).text(heading, 50, doc.y);
   doc.font('Helvetica').fontSize(10);
   for (const l of lines) if (l) doc.text(l, 50, doc.y);

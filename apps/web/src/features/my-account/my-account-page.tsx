@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/app/current-user';
+import { accessOf } from '@/app/navigation';
 import { useCurrentAppId } from '@/app/association-switcher';
 import { myAssociationsQuery } from '@/features/portfolio/portfolio.api';
 import { associationHref } from '@/lib/association';
@@ -26,6 +27,8 @@ import { AnnouncementFeed } from '@/features/announcements/announcement-feed';
 import { DocumentList } from '@/features/documents/documents-page';
 import { documentListQuery } from '@/features/documents/documents.api';
 import { MyVotes } from '@/features/votes/my-votes';
+import { MyRequests } from '@/features/work-orders/my-requests';
+import { MyArchitecturalRequests } from '@/features/architectural-requests/architectural-requests-page';
 import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } from './my-account.api';
 
 /** My Account: where an owner, renter or household member lands after signing in. */
@@ -106,6 +109,7 @@ function MyDocuments() {
 }
 
 function AccountView({ account: a }: { account: MyAccount }) {
+  const user = useCurrentUser();
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -167,6 +171,8 @@ function AccountView({ account: a }: { account: MyAccount }) {
       <MyCollections ownerId={a.owner.id} />
       <AnnouncementFeed />
       <MyDocuments />
+      {accessOf(user, 'work_orders').canRead ? <MyRequests /> : null}
+      {accessOf(user, 'architectural_requests').canRead ? <MyArchitecturalRequests /> : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
