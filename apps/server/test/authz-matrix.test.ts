@@ -1224,7 +1224,7 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/apps/:appId/violation-notices/:id/pdf': {
     access: 'violations read; own_records: only notices of the linked owner\'s violations (others look missing)',
-    expect: { ...everyone(403), admin: 404, property_manager: 404, owner: 404, anonymous: 401 },
+    expect: { ...everyone(403), admin: 404, property_manager: 404, owner: 404, anonymous: 401, board_member: 404 },
     request: () => ({ method: 'GET', url: '/violation-notices/0123456789abcdef01234567/pdf' }),
   },
   'POST /api/apps/:appId/violations/:id/photos': {
@@ -1248,7 +1248,7 @@ const ROUTES: Record<string, RouteRule> = {
   // --- announcements: staff write; readers get the feed their role and units allow (a board member reads it too) ---
   'GET /api/apps/:appId/announcements/feed': {
     access: 'announcements read; the rows filtered by audience and units on the server',
-    expect: { ...staff, owner: 200 },
+    expect: { ...staff, owner: 200, board_member: 200 },
     request: () => ({ method: 'GET', url: '/announcements/feed' }),
     verify: (caller, res) => {
       if (res.statusCode === 200) expect(res.json(), caller).toMatchObject({ rows: expect.any(Array) });
@@ -1274,16 +1274,16 @@ const ROUTES: Record<string, RouteRule> = {
   },
 
   // --- documents: read per visibility (owners never board or staff documents); staff write; records requests are staff's ---
-  'GET /api/apps/:appId/documents': { access: 'documents read; rows filtered by visibility per role', expect: { ...staff, owner: 200 }, request: () => ({ method: 'GET', url: '/documents' }) },
+  'GET /api/apps/:appId/documents': { access: 'documents read; rows filtered by visibility per role', expect: { ...staff, owner: 200, board_member: 200 }, request: () => ({ method: 'GET', url: '/documents' }) },
   'POST /api/apps/:appId/documents': {
     access: 'documents read_write',
     expect: staff,
     request: () => ({ method: 'POST', url: '/documents', multipart: { field: 'file', filename: 'rules.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), fields: { title: `Rules ${uniq()}`, category: 'rules', visibility: 'owners' } } }),
   },
-  'GET /api/apps/:appId/documents/records-checklist': { access: 'documents read_write, or a board member', expect: staff, request: () => ({ method: 'GET', url: '/documents/records-checklist' }) },
+  'GET /api/apps/:appId/documents/records-checklist': { access: 'documents read_write, or a board member', expect: { ...staff, board_member: 200 }, request: () => ({ method: 'GET', url: '/documents/records-checklist' }) },
   'GET /api/apps/:appId/documents/:id/file': {
     access: 'documents read and the document\'s visibility (another visibility looks missing)',
-    expect: { ...staff, admin: 404, property_manager: 404, owner: 404 },
+    expect: { ...staff, admin: 404, property_manager: 404, owner: 404, board_member: 404 },
     request: () => ({ method: 'GET', url: '/documents/0123456789abcdef01234567/file' }),
   },
   'PUT /api/apps/:appId/documents/:id': {
@@ -1312,7 +1312,7 @@ const ROUTES: Record<string, RouteRule> = {
   // --- work orders: staff and the board read every one; an owner their own (another's is a 404) ---
   'GET /api/apps/:appId/work-orders': {
     access: 'work_orders read; own_records: the owner\'s own requests',
-    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401, board_member: 200 },
     request: () => ({ method: 'GET', url: '/work-orders?limit=500' }),
     verify: async (caller, res) => {
       if (res.statusCode !== 200) return;
@@ -1324,7 +1324,7 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/apps/:appId/work-orders/:id': {
     access: 'work_orders read; own_records: only the owner\'s own (another\'s is a 404), with only the comments shared with them',
-    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401, board_member: 200 },
     request: () => ({ method: 'GET', url: `/work-orders/${seed.WorkOrder!.a}` }),
     verify: async (caller, res) => {
       if (res.statusCode !== 200) return;
@@ -1337,7 +1337,7 @@ const ROUTES: Record<string, RouteRule> = {
   // --- architectural requests: staff and the board read every one; an owner their own (another's is a 404) ---
   'GET /api/apps/:appId/architectural-requests': {
     access: 'architectural_requests read; own_records: the owner\'s own requests',
-    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401, board_member: 200 },
     request: () => ({ method: 'GET', url: '/architectural-requests?limit=500' }),
     verify: async (caller, res) => {
       if (res.statusCode !== 200) return;
@@ -1348,7 +1348,7 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/apps/:appId/architectural-requests/:id': {
     access: 'architectural_requests read; own_records: only the owner\'s own (another\'s is a 404)',
-    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401, board_member: 200 },
     request: () => ({ method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.a}` }),
     verify: async (caller, res) => {
       if (res.statusCode !== 200) return;
@@ -1358,7 +1358,7 @@ const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/apps/:appId/architectural-requests/:id/letter': {
     access: 'as the request: the decision letter as a PDF (404 before a decision)',
-    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401 },
+    expect: { ...everyone(403), admin: 200, property_manager: 200, owner: 200, anonymous: 401, board_member: 200 },
     request: () => ({ method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.a}/letter` }),
   },
 
@@ -2103,7 +2103,7 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
     params: async () => ({ violation_id: await freshViolation('a'), scheduled_for: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
   }],
   // Staff and board members (not a caller here: violations.test.ts has a board member decide) decide hearings.
-  decideHearing: [{ label: 'a fresh hearing', expect: invoicesWrite, params: async () => ({ hearing_id: await freshHearing(), outcome: 'no_fine' }) }],
+  decideHearing: [{ label: 'a fresh hearing', expect: { ...invoicesWrite, board_member: 200 }, params: async () => ({ hearing_id: await freshHearing(), outcome: 'no_fine' }) }],
   requestHearing: [
     { label: "Owner A's violation", expect: { ...invoicesWrite, owner: 200 }, params: async () => ({ violation_id: await freshViolation('a') }) },
     { label: "Owner B's violation", expect: { ...invoicesWrite, owner: 404 }, params: async () => ({ violation_id: await freshViolation('b') }) },
@@ -2126,7 +2126,7 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   ],
   // Owners submit for their own unit, staff for a unit's owner; staff (and board members) decide; the owner or staff appeal once and withdraw.
   submitArchitecturalRequest: [{ label: "Owner A's unit", expect: { ...invoicesWrite, owner: 200 }, params: () => ({ property_id: seed.Property!.a, category: 'fence', description: 'matrix' }), state: () => adminCount('ArchitecturalRequest') }],
-  decideArchitecturalRequest: [{ label: 'a fresh request', expect: invoicesWrite, params: async () => ({ id: (lastArc = await freshArc(seed.Property!.a)), decision: 'approved' }), state: arcState }],
+  decideArchitecturalRequest: [{ label: 'a fresh request', expect: { ...invoicesWrite, board_member: 200 }, params: async () => ({ id: (lastArc = await freshArc(seed.Property!.a)), decision: 'approved' }), state: arcState }],
   appealArchitecturalRequest: [
     { label: "Owner A's denied request", expect: { ...invoicesWrite, owner: 200 }, params: async () => ({ id: (lastArc = await deniedArc(seed.Property!.a)), reason: 'matrix' }), state: arcState },
     { label: "Owner B's denied request", expect: { ...invoicesWrite, owner: 404 }, params: async () => ({ id: (lastArc = await deniedArc(seed.Property!.b!)), reason: 'matrix' }), state: arcState },

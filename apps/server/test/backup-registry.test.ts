@@ -179,6 +179,13 @@ beforeAll(async () => {
   const arc = await fn<{ id: string }>('submitArchitecturalRequest', { property_id: u1.id, category: 'solar', description: 'Roof panels facing south' });
   await fn('decideArchitecturalRequest', { id: arc.id, decision: 'approved_with_conditions', conditions: 'Black frames only' });
 
+  // Governance: a vote opened (its electorate), a paper ballot entered by the inspector, a proxy for the other unit.
+  const inspector = await createUser(a, 'property_manager');
+  const vote = await fn<{ id: string }>('openVote', { vote_id: ((await s.ok('POST', '/entities/Vote', { title: 'Repaint', kind: 'measure', quorum_percent: '10', inspector_user_id: inspector.id, questions: [{ text: 'Repaint?', kind: 'yes_no' }] })) as { id: string }).id });
+  const paper = await a.call('POST', '/functions/recordPaperBallot', { token: inspector.token, body: { vote_id: vote.id, property_id: u1.id, answers: [{ question_index: 0, choices: ['yes'] }] } });
+  expect(paper.statusCode, paper.body).toBe(200);
+  await fn('assignProxy', { vote_id: vote.id, property_id: u2.id, holder_user_id: anaUser.id });
+
   const res = await a.call('POST', '/functions/createBackup', { token: adminA, body: {} });
   expect(res.statusCode, res.body).toBe(200);
   backup = res.json();

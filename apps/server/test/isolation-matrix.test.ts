@@ -944,8 +944,6 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return { name: `${M} stage ${n}`, days_past_due: 500 + n, fee_product_id: seed.Product, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', is_active: false };
     case 'PaymentPlan':
       return { owner_id: seed.Owner, start_date: '2099-01-01', installments: [{ due_date: '2099-02-01', amount: 10 }] };
-    case 'Vote':
-      return isolationVote(`${M} vote ${n}`);
     case 'ViolationType':
       return { name: `${M} violation ${n}`, fine_product_id: seed.Product };
     case 'WorkOrder':
@@ -957,7 +955,7 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return { owner_id: ids.otherOwner, bank_account_id: seed.BankAccount, account_holder: `${M} holder ${n}`, routing_number: '011000015', account_number: '87654321', account_type: 'checking', authorized_at: '2025-01-15', authorization_text: `${M} form` };
     default:
       // No field of the entity names another record (owners, units, vendors, tax rates, roles, privileges, reserve
-      // components, settings), or only an update names one (User, Fund: REFERENCE_UPDATE).
+      // components, settings, votes: an inspector is a person, not an association's record), or only an update names one (User, Fund: REFERENCE_UPDATE).
       return null;
   }
 }

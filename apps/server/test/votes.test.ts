@@ -116,20 +116,20 @@ describe('an election weighted by share: ballots, proxies, paper, results and th
     expect(cast).toMatchObject({ method: 'electronic', receipt: expect.stringMatching(/^[0-9a-f]{64}$/), nonce: expect.stringMatching(/^[0-9a-f]{64}$/) });
     receipts.push(cast);
     await refused(fn('castBallot', voters[0]!.token, { vote_id: voteId, property_id: units[0], answers }), 409, 'This unit has already voted; a unit casts one ballot');
-    await refused(fn('castBallot', voters[0]!.token, { vote_id: voteId, property_id: units[1], answers }), 404, 'That unit is not yours to vote for');
+    await refused(fn('castBallot', voters[0]!.token, { vote_id: voteId, property_id: units[1], answers }), 404, 'That unit was not found among the units you may vote for');
     await refused(fn('castBallot', voters[1]!.token, { vote_id: voteId, property_id: units[1], answers: [{ question_index: 0, choices: ['Avery', 'Blake', 'Casey'] }] }), 400, 'Question 1: at most 2 choices, 3 marked');
     await refused(fn('castBallot', voters[1]!.token, { vote_id: voteId, property_id: units[1], answers: [{ question_index: 1, choices: ['maybe'] }] }), 400, 'Question 2: "maybe" is not one of its options');
   });
 
   it('a proxy votes for the unit; its owner cannot while it stands; revocable until the unit votes, not after', async () => {
     const [owner2, holder] = [voters[1]!, voters[2]!];
-    await refused(fn('assignProxy', owner2.token, { vote_id: voteId, property_id: units[0], holder_user_id: holder.id }), 404, 'That unit is not yours to give a proxy for');
+    await refused(fn('assignProxy', owner2.token, { vote_id: voteId, property_id: units[0], holder_user_id: holder.id }), 404, 'That unit was not found among the units you may give a proxy for');
     const proxy = await ok(fn('assignProxy', owner2.token, { vote_id: voteId, property_id: units[1], holder_user_id: holder.id }));
     expect(proxy).toMatchObject({ property_id: units[1], holder_user_id: holder.id, assigned_by: owner2.id, revoked_at: null });
     await refused(fn('assignProxy', owner2.token, { vote_id: voteId, property_id: units[1], holder_user_id: manager.id }), 409, 'This unit already has a proxy for this vote; revoke it first');
     await refused(fn('castBallot', owner2.token, { vote_id: voteId, property_id: units[1], answers: [] }), 409, "This unit's vote is with its proxy holder; revoke the proxy to vote yourself");
     expect((await ok(fn('revokeProxy', owner2.token, { vote_id: voteId, property_id: units[1] }))).revoked_at).not.toBeNull();
-    await refused(fn('castBallot', holder.token, { vote_id: voteId, property_id: units[1], answers: [] }), 404, 'That unit is not yours to vote for');
+    await refused(fn('castBallot', holder.token, { vote_id: voteId, property_id: units[1], answers: [] }), 404, 'That unit was not found among the units you may vote for');
     await ok(fn('assignProxy', owner2.token, { vote_id: voteId, property_id: units[1], holder_user_id: holder.id }));
     const cast = await ok<{ receipt: string; nonce: string; method: string }>(fn('castBallot', holder.token, { vote_id: voteId, property_id: units[1], answers: [{ question_index: 0, choices: ['Blake', 'Casey'] }, { question_index: 1, choices: ['no'] }] }));
     expect(cast.method).toBe('proxy');

@@ -153,6 +153,12 @@ async function electorateEntry(ctx: Ctx, voteId: string, propertyId: string) {
   return row ?? null;
 }
 
+/** The unit an id names, in this association (another association's or an unknown id is a 404). */
+async function assertUnit(ctx: Ctx, propertyId: string): Promise<void> {
+  const [row] = (await ctx.db.execute(sql`select 1 from ${properties} where id = ${propertyId}`)).rows;
+  if (!row) throw new NotFoundError('Unit not found');
+}
+
 async function ownsUnit(ctx: Ctx, ownerId: string | null, propertyId: string): Promise<boolean> {
   if (!ownerId) return false;
   const [row] = (await ctx.db.execute(sql`select 1 from ${ownerProperties} where owner_id = ${ownerId} and property_id = ${propertyId} limit 1`)).rows;
@@ -182,10 +188,11 @@ async function castFor(ctx: Ctx, voteId: string, propertyId: string, answers: re
   const actor = requireSignedIn(ctx);
   return withTransaction(ctx, async (tx) => {
     const vote = await lockVote(tx, voteId);
+    await assertUnit(tx, propertyId);
     const method = await authorize(tx, vote);
     assertAccepting(vote, new Date());
     const entry = await electorateEntry(tx, voteId, propertyId);
-    if (!entry) throw new NotFoundError('That unit is not in this vote\'s electorate');
+    if (!entry) throw new NotFoundError('That unit was not found in this vote\'s electorate');
     if (!entry.eligible) throw new ConflictError(`This unit cannot vote: ${entry.reason ?? 'not eligible'}`, 'not_eligible');
     const [voted] = (await tx.db.execute(sql`select method from ${voteParticipation} where vote_id = ${voteId} and property_id = ${propertyId}`)).rows as Array<{ method: string }>;
     if (voted) throw new ConflictError('This unit has already voted; a unit casts one ballot', 'already_voted');
@@ -218,7 +225,7 @@ export async function castBallot(ctx: Ctx, entity: EntityDef, input: { vote_id: 
       return 'electronic';
     }
     // Neither an owner nor the proxy: the unit is not the caller's to vote for, as if it did not exist.
-    throw new NotFoundError('That unit is not yours to vote for');
+    throw new NotFoundError('That unit was not found among the units you may vote for');
   });
 }
 
@@ -237,7 +244,7 @@ export async function recordPaperBallot(ctx: Ctx, entity: EntityDef, input: { vo
 async function assertProxyGiver(ctx: Ctx, propertyId: string): Promise<void> {
   const actor = requireSignedIn(ctx);
   if (isStaffRole(actor)) return;
-  if (!(await ownsUnit(ctx, actor.owner_id, propertyId))) throw new NotFoundError('That unit is not yours to give a proxy for');
+  if (!(await ownsUnit(ctx, actor.owner_id, propertyId))) throw new NotFoundError('That unit was not found among the units you may give a proxy for');
 }
 
 export async function assignProxy(ctx: Ctx, entity: EntityDef, input: { vote_id: string; property_id: string; holder_user_id: string }) {
@@ -245,13 +252,14 @@ export async function assignProxy(ctx: Ctx, entity: EntityDef, input: { vote_id:
   await voteFor(ctx, entity, input.vote_id, 'read');
   return withTransaction(ctx, async (tx) => {
     const vote = await lockVote(tx, input.vote_id);
+    await assertUnit(tx, input.property_id);
     await assertProxyGiver(tx, input.property_id);
     if (vote.status === 'closed') throw new ConflictError('This vote is closed', 'vote_not_open');
     const holder = await memberUser(tx, input.holder_user_id, 'Proxy holder');
     if (holder.id === actor.id && !isStaffRole(actor)) throw new ValidationError('Proxy holder: name someone else; you can vote for your own unit');
     if (vote.status === 'open') {
       const entry = await electorateEntry(tx, input.vote_id, input.property_id);
-      if (!entry) throw new NotFoundError('That unit is not in this vote\'s electorate');
+      if (!entry) throw new NotFoundError('That unit was not found in this vote\'s electorate');
       const [voted] = (await tx.db.execute(sql`select 1 from ${voteParticipation} where vote_id = ${input.vote_id} and property_id = ${input.property_id}`)).rows;
       if (voted) throw new ConflictError('This unit has already voted; its proxy can no longer change', 'already_voted');
     }
@@ -265,11 +273,12 @@ export async function revokeProxy(ctx: Ctx, entity: EntityDef, input: { vote_id:
   await voteFor(ctx, entity, input.vote_id, 'read');
   return withTransaction(ctx, async (tx) => {
     await lockVote(tx, input.vote_id);
+    await assertUnit(tx, input.property_id);
     await assertProxyGiver(tx, input.property_id);
     const [voted] = (await tx.db.execute(sql`select 1 from ${voteParticipation} where vote_id = ${input.vote_id} and property_id = ${input.property_id}`)).rows;
     if (voted) throw new ConflictError('This unit has already voted; its proxy can no longer be revoked', 'already_voted');
     const proxy = await activeProxy(tx, input.vote_id, input.property_id);
-    if (!proxy) throw new NotFoundError('This unit has no proxy for this vote');
+    if (!proxy) throw new NotFoundError('Proxy not found: this unit has none for this vote');
     const [row] = await tx.db.update(voteProxies).set({ revoked_at: new Date().toISOString() }).where(sql`${voteProxies.id} = ${proxy.id}`).returning();
     return proxyOut(row!);
   });
