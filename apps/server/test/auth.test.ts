@@ -1,3 +1,4 @@
+import { RESOURCE_KEYS } from '@covenant/contracts/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, outbox, PASSWORD, signIn, type TestApp } from './helpers.ts';
 
@@ -228,7 +229,9 @@ describe('userPrivileges on User/me', () => {
     const me = (await t.call('GET', '/entities/User/me', { token: owner.token })).json();
     const levels = Object.fromEntries(me.userPrivileges.map((p: { resource_name: string; permission_level: string }) => [p.resource_name, p.permission_level]));
     expect(levels).toMatchObject({ dashboard: 'read', invoices: 'own_records', users: 'own_records', owners: 'none', role_management: 'none' });
-    expect(me.userPrivileges).toHaveLength(15);
+    // The spec's fifteen resources, the community's five and governance's three.
+    expect(me.userPrivileges).toHaveLength(23);
+    expect(me.userPrivileges.map((p: { resource_name: string }) => p.resource_name).sort()).toEqual([...RESOURCE_KEYS].sort());
     expect(me.userPrivileges.find((p: { resource_name: string }) => p.resource_name === 'users')).toMatchObject({ can_read: true, can_update: true, can_create: false, can_delete: false });
     const adminMe = (await t.call('GET', '/entities/User/me', { token: admin.token })).json();
     expect(adminMe.userPrivileges.every((p: { permission_level: string }) => p.permission_level === 'read_write')).toBe(true);

@@ -1,3 +1,4 @@
+import { associationState } from '../state-law/association-state.ts';
 import { sql } from 'drizzle-orm';
 import {
   ARC_STATUS_LABELS, architecturalRequestsQuery, type ArcStatus, type ArchitecturalRequestView,
@@ -38,10 +39,8 @@ export const architecturalRequestEntity: EntityDef = {
 };
 
 async function settings(ctx: Ctx): Promise<{ state: string; arc_response_days: number }> {
-  const [row] = await ctx.db.select({ state: orgSettings.state, days: orgSettings.arc_response_days }).from(orgSettings).limit(1);
-  const state = row?.state || ctx.association?.state || '';
-  // No state set: the rules' generic set (any two letters that are not a modelled state choose it).
-  return { state: /^[A-Za-z]{2}$/.test(state) ? state : 'US', arc_response_days: row?.days ?? 45 };
+  const [row] = await ctx.db.select({ days: orgSettings.arc_response_days }).from(orgSettings).limit(1);
+  return { state: await associationState(ctx), arc_response_days: row?.days ?? 45 };
 }
 
 const VIEW = (where: ReturnType<typeof sql>, limit = 500) => sql`

@@ -24,6 +24,7 @@ import { ownersOnPlan } from '../collections/payment-plans.ts';
 import { AssessmentInputError, chargeForPeriod, periodAmounts, periodsDue, splitAmongOwners, type UnitOwner } from './assessment.rules.ts';
 import { lateCharges } from './late-fee.rules.ts';
 import { hearings } from '@covenant/db/schema/violations';
+import { associationState } from '../state-law/association-state.ts';
 import { lateFeesAllowedOnFines } from '../state-law/state-law.rules.ts';
 
 /**
@@ -185,8 +186,7 @@ async function lateFeeCharges(ctx: Ctx, asOf: string, dryRun: boolean): Promise<
   const onPlan = [...(await ownersOnPlan(ctx, asOf, !dryRun))];
   const notOnPlan = onPlan.length ? sql`and i.owner_id not in (${sql.join(onPlan.map((id) => sql`${id}`), sql`, `)})` : sql``;
   // Where the state bars late fees and interest on fines (CA), a fine's invoice (a hearing's) is never late-charged.
-  const [org] = await rowsOf<{ state: string | null }>(ctx, sql`select state from org_settings limit 1`);
-  const notFines = lateFeesAllowedOnFines(org?.state || 'US', asOf).allowed ? sql`` : sql`and not exists (select 1 from ${hearings} h where h.fine_invoice_id = i.id)`;
+  const notFines = lateFeesAllowedOnFines(await associationState(ctx), asOf).allowed ? sql`` : sql`and not exists (select 1 from ${hearings} h where h.fine_invoice_id = i.id)`;
   const rules = await rowsOf<Row>(ctx, sql`
     select r.*, pr.account_id as product_account_id, pr.fund_id as product_fund_id
     from late_fee_rules r join products pr on pr.id = r.late_fee_product_id where r.is_active order by r.created_date, r.id`);

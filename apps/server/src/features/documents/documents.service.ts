@@ -1,3 +1,4 @@
+import { associationState } from '../state-law/association-state.ts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -213,9 +214,7 @@ export async function createRecordsRequest(ctx: Ctx, body: unknown): Promise<Rec
       const [o] = await tx.db.select({ id: owners.id }).from(owners).where(eq(owners.id, input.owner_id)).limit(1);
       if (!o) throw new ValidationError('Owner does not exist');
     }
-    const [settings] = await tx.db.select({ state: orgSettings.state }).from(orgSettings).orderBy(asc(orgSettings.created_date)).limit(1);
-    // Without a state in the settings the generic rule set applies (any two letters other than a modelled state's).
-    const state = settings?.state?.trim() || associationOf(ctx).state?.trim() || 'US';
+    const state = await associationState(tx);
     const current = fiscalYearOf(input.received_on, await fiscalYearStartMonth(tx));
     const year = input.records_fiscal_year ?? current;
     if (year > current) throw new ValidationError(`Records fiscal year: fiscal year ${year} has not begun on ${input.received_on}`);

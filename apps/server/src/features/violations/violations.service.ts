@@ -1,3 +1,4 @@
+import { associationState as lawState } from '../state-law/association-state.ts';
 import { sql } from 'drizzle-orm';
 import { centsToDecimal, formatMoney, toCents } from '@covenant/contracts/money';
 import { effectiveRole, isBoardMemberRole } from '@covenant/contracts/permissions';
@@ -29,11 +30,10 @@ const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number
 const money = (cents: number) => formatMoney(centsToDecimal(cents));
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
-/** The state the association is in; without one, a two-letter code no state has, so the generic rule set applies. */
-export async function associationState(ctx: Ctx): Promise<{ code: string; state: string | null }> {
-  const [row] = await rowsOf<{ state: string | null }>(ctx, sql`select state from org_settings limit 1`);
-  const state = row?.state?.trim().toUpperCase() || null;
-  return { code: state ?? 'US', state };
+/** The state the association is in ('' and null: none, the generic rule set), as the state-law module reads it. */
+async function associationState(ctx: Ctx): Promise<{ code: string; state: string | null }> {
+  const code = await lawState(ctx);
+  return { code, state: code || null };
 }
 
 /** A refusal of the state's law: the rule's message, naming it, with its id and citation for the client. */
