@@ -9,6 +9,9 @@ const COLLECTIONS = [
   'bankAccounts', 'bankRules', 'bankStatements', 'bankStatementLines', 'bankLineMatches', 'bankReconciliations', 'bankReconciliationLines', 'autopayEnrollments', 'achBatches', 'achEntries',
   'owners', 'properties', 'ownerProperties', 'invoices', 'invoiceLineItems', 'payments', 'paymentInvoices', 'vendors', 'bills',
   'billLineItems', 'billPayments', 'funds', 'accounts', 'products', 'taxRates', 'orgSettings', 'users', 'ledgerEntries', 'periodClose', 'budgets', 'reserveComponents',
+  // The community and governance (issues 19 and 20).
+  'violationTypes', 'violations', 'violationNotices', 'hearings', 'violationPhotos', 'workOrders', 'workOrderComments', 'architecturalRequests',
+  'announcements', 'associationDocuments', 'recordsRequests', 'votes', 'voteElectorate', 'voteParticipation', 'voteBallots', 'voteProxies',
 ];
 
 /** @param {import('../lib/api.mjs').ServerApi} api @param {string} token @param {string} entity @param {object} [q] */

@@ -3,7 +3,7 @@ import { ADMIN, adminToken, memberToken, OWNER, PROPERTY_MANAGER, signInWithToke
 import { spec } from '../lib/runner.mjs';
 import { AppShell } from '../pages/app-shell.mjs';
 
-const ALL_SECTIONS = ['Overview', 'Community', 'Financial', 'Vendors & Bills', 'Reports', 'Admin'];
+const ALL_SECTIONS = ['Overview', 'Community', 'Financial', 'Vendors & Bills', 'Governance', 'Reports', 'Admin'];
 
 export default [
   spec('frame: an administrator sees every menu section and item, and the header shows the name, role and initials', async ({ page, api, snap }) => {
@@ -15,7 +15,7 @@ export default [
     expectEqual(await shell.sectionTitles(), [...ALL_SECTIONS, 'Management company'], 'the admin sees every section');
     expectEqual(
       await shell.menuTitles(),
-      ['Dashboard', 'Owners', 'Properties', 'Invoices', 'Payments', 'Assessments', 'Collections', 'Items', 'Tax Rates', 'Funds', 'Banking', 'ACH', 'Journal Entries', 'Chart of Accounts', 'Budgets', 'Reserves', 'Vendors', 'Bills', 'Reports',
+      ['Dashboard', 'Owners', 'Properties', 'Violations', 'Announcements', 'Documents', 'Work Orders', 'Architectural Requests', 'Invoices', 'Payments', 'Assessments', 'Collections', 'Items', 'Tax Rates', 'Funds', 'Banking', 'ACH', 'Journal Entries', 'Chart of Accounts', 'Budgets', 'Reserves', 'Vendors', 'Bills', 'Votes', 'Reports',
         'Users', 'Organization Settings', 'Backup & Restore', 'Themes', 'Role Management', 'Audit Log', 'Portfolio'],
       'the admin sees every item',
     );

@@ -4,7 +4,7 @@ import {
   ArrowLeftRightIcon, BanknoteIcon, FolderOpenIcon, MegaphoneIcon, BarChart3Icon, BookOpenIcon, GavelIcon, CalendarClockIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
   PaletteIcon, PercentIcon, VoteIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TriangleAlertIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon, WrenchIcon, HouseIcon,
 } from 'lucide-react';
-import { OWNER_TYPE_ROLES } from '@covenant/contracts/permissions';
+import { isOwnerTypeRole, OWNER_TYPE_ROLES } from '@covenant/contracts/permissions';
 import type { User } from '@/lib/api';
 import { effectiveRoleOf, isAdminUser } from '@/lib/roles';
 
@@ -22,6 +22,8 @@ export interface NavItem {
   resource?: ResourceKey;
   /** The spec's fixed role list, used when no privilege decides (spec part 1, section 6). */
   fallbackRoles: readonly string[];
+  /** The association's screen for a resource owners, renters and household members reach on My Account instead. */
+  portalOnMyAccount?: boolean;
 }
 
 const STAFF = ['admin', 'property_manager'] as const;
@@ -42,11 +44,11 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
     items: [
       { page: 'Owners', title: 'Owners', icon: UsersIcon, resource: 'owners', fallbackRoles: STAFF },
       { page: 'Properties', title: 'Properties', icon: Building2Icon, resource: 'properties', fallbackRoles: STAFF },
-      { page: 'Violations', title: 'Violations', icon: TriangleAlertIcon, resource: 'violations', fallbackRoles: STAFF },
-      { page: 'Announcements', title: 'Announcements', icon: MegaphoneIcon, resource: 'announcements', fallbackRoles: STAFF },
-      { page: 'Documents', title: 'Documents', icon: FolderOpenIcon, resource: 'documents', fallbackRoles: STAFF },
-      { page: 'WorkOrders', title: 'Work Orders', icon: WrenchIcon, resource: 'work_orders', fallbackRoles: STAFF },
-      { page: 'ArchitecturalRequests', title: 'Architectural Requests', icon: HouseIcon, resource: 'architectural_requests', fallbackRoles: STAFF },
+      { page: 'Violations', title: 'Violations', icon: TriangleAlertIcon, resource: 'violations', fallbackRoles: STAFF, portalOnMyAccount: true },
+      { page: 'Announcements', title: 'Announcements', icon: MegaphoneIcon, resource: 'announcements', fallbackRoles: STAFF, portalOnMyAccount: true },
+      { page: 'Documents', title: 'Documents', icon: FolderOpenIcon, resource: 'documents', fallbackRoles: STAFF, portalOnMyAccount: true },
+      { page: 'WorkOrders', title: 'Work Orders', icon: WrenchIcon, resource: 'work_orders', fallbackRoles: STAFF, portalOnMyAccount: true },
+      { page: 'ArchitecturalRequests', title: 'Architectural Requests', icon: HouseIcon, resource: 'architectural_requests', fallbackRoles: STAFF, portalOnMyAccount: true },
     ],
   },
   {
@@ -81,7 +83,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
   },
   {
     title: 'Governance',
-    items: [{ page: 'Votes', title: 'Votes', icon: VoteIcon, resource: 'votes', fallbackRoles: STAFF }],
+    items: [{ page: 'Votes', title: 'Votes', icon: VoteIcon, resource: 'votes', fallbackRoles: STAFF, portalOnMyAccount: true }],
   },
   {
     title: 'Reports',
@@ -115,6 +117,8 @@ export function permissionLevelOf(user: User, resource: ResourceKey) {
 
 /** Whether the menu shows an item, and under which title ('User Profile' for own_records users). */
 export function navEntryFor(user: User, item: NavItem): { visible: boolean; title: string } {
+  // Owners keep the spec's menu: their violations, requests, documents and votes are on My Account.
+  if (item.portalOnMyAccount && isOwnerTypeRole(user)) return { visible: false, title: item.title };
   const level = item.resource ? permissionLevelOf(user, item.resource) : undefined;
   if (level === undefined) {
     const role = effectiveRoleOf(user);
