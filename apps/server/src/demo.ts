@@ -4,8 +4,9 @@
  * years of monthly dues (most paid, some late), a monthly reserve contribution, vendors and bills (a roof
  * repair paid from the reserve), the first full year closed, an adopted operating and reserve budget for
  * the current fiscal year and reserve components, a collections ladder run month by month (owners in each stage,
- * the last stage's letters waiting for approval) and a payment plan, through the same services the API uses, so
- * the books are posted as in real use.
+ * the last stage's letters waiting for approval) and a payment plan, the community (violations to a fine,
+ * architectural requests, work orders, announcements, documents) and a board election by share with proxies, paper
+ * and portal ballots, through the same services the API uses, so the books are posted as in real use.
  */
 import { eq, sql } from 'drizzle-orm';
 import { toCents } from '@covenant/contracts/money';
@@ -24,6 +25,8 @@ import { importOpeningBalances } from './features/journal/journal.service.ts';
 import { closeYear } from './features/ledger/periods.service.ts';
 import { loadBankStatements } from './demo-bank.ts';
 import { loadBudgetsAndReserves } from './demo-budgets.ts';
+import { loadCommunity } from './demo-community.ts';
+import { loadElection } from './demo-governance.ts';
 import { emailStatements, getMailJob } from './features/mailings/mailings.service.ts';
 import { lettersSent, runCollections } from './features/collections/collections.service.ts';
 
@@ -99,6 +102,7 @@ async function load(base: Ctx) {
   }
   // Owners: one per unit, a few co-owned.
   const ownerIds: string[] = [];
+  const unitOwners: Array<{ id: string; ownerId: string; ownerName: string; ownerEmail: string }> = [];
   for (let i = 0; i < 120; i++) {
     const first = pick(FIRST);
     const last = pick(LAST);
@@ -108,6 +112,7 @@ async function load(base: Ctx) {
       resident_status: rand() < 0.1 ? 'renter' : 'owner', status: 'active',
     });
     ownerIds.push(o.id as string);
+    unitOwners.push({ id: units[i]!.id, ownerId: o.id as string, ownerName: `${first} ${last}`, ownerEmail: o.email as string });
     await make('OwnerProperty', { owner_id: o.id, property_id: units[i]!.id, ownership_percentage: i % 15 === 0 ? 60 : 100, relationship_type: i % 15 === 0 ? 'co-owner' : 'owner', start_date: '2020-01-01' });
   }
 
@@ -203,6 +208,7 @@ async function load(base: Ctx) {
     { name: 'Cascade Mutual Insurance', type: 'service_provider', account: '5300', amount: 5400 },
   ];
   let billCount = 0;
+  let poolWork: { vendorId: string; billId: string } | null = null;
   for (const v of vendors) {
     const vendor = await make('Vendor', { vendor_name: v.name, vendor_type: v.type, contact_person: `${pick(FIRST)} ${pick(LAST)}`, email: `billing@${v.name.split(' ')[0]!.toLowerCase()}.example`, phone: '(541) 555-0199', status: 'active' });
     for (const [m, month] of months.entries()) {
@@ -210,6 +216,7 @@ async function load(base: Ctx) {
       const bill = await make('Bill', { vendor_id: vendor.id, bill_number: `${v.name.slice(0, 3).toUpperCase()}-${month.slice(0, 7)}`, bill_date: month });
       await make('BillLineItem', { bill_id: bill.id, description: `${v.name} — ${month.slice(0, 7)}`, quantity: 1, unit_price: v.amount, account_id: account(v.account) });
       billCount++;
+      if (v.account === '5600') poolWork = { vendorId: vendor.id as string, billId: bill.id as string };
       if (m < months.length - 1) await make('BillPayment', { bill_id: bill.id, amount: v.amount, payment_date: addDays(month, 20), payment_method: 'bank_transfer' });
     }
   }
@@ -264,6 +271,8 @@ async function load(base: Ctx) {
   if (lastYearEnd > months[0]!) await closeYear(ctx, { fiscal_year_end: lastYearEnd });
 
   const plan = await loadBudgetsAndReserves(ctx, today);
+  const community = await loadCommunity(ctx, { today, units, vendorId: poolWork!.vendorId, billId: poolWork!.billId });
+  const election = await loadElection(ctx, { rand, units: unitOwners, dataDir: config.dataDir });
 
   // Figures from the ledger.
   const tb = (await ctx.db.execute(sql`select coalesce(sum(debit), 0)::text as d, coalesce(sum(credit), 0)::text as c, count(*)::int as n from journal_lines`)).rows[0] as { d: string; c: string; n: number };
@@ -291,6 +300,15 @@ async function load(base: Ctx) {
   const t = plan.vsActual.totals;
   console.log(`  budget vs actual, fiscal ${plan.fiscalYear} to date (${plan.vsActual.months.length} months): revenue ${t.revenue.budget.toFixed(2)} budgeted, ${t.revenue.actual.toFixed(2)} actual; expenses ${t.expenses.budget.toFixed(2)} budgeted, ${t.expenses.actual.toFixed(2)} actual; net variance ${t.net.variance.toFixed(2)}`);
   console.log(`  reserves: balance ${plan.study.reserve_balance.toFixed(2)}, fully funded ${plan.study.fully_funded_balance.toFixed(2)}, ${plan.study.percent_funded ?? 0}% funded; ${plan.study.components.length} components`);
+
+  const counts = (r: Record<string, number>) => Object.entries(r).map(([k, n]) => `${k.replace(/_/g, ' ')} ${n}`).join(', ');
+  console.log(`  community: violations ${counts(community.violations)} (${community.fines} fined after a hearing); architectural requests ${counts(community.requests)}; work orders ${counts(community.workOrders)}; ${community.announcements} announcements; ${community.documents} documents and a records request`);
+  const res = election.results;
+  const q = res.questions[0]!;
+  console.log(`  election "${election.title}": ${election.electorate} units weighted by share; ballots ${election.ballots.electronic} electronic, ${election.ballots.paper} paper, ${election.ballots.proxy} by proxy; a second ballot refused: ${election.refusal}`);
+  console.log(`    participation ${JSON.stringify(res.participation)}; quorum ${JSON.stringify(res.quorum)}`);
+  console.log(`    ${q.text}: ${q.tally.map((t) => `${t.option} ${t.weight} (${t.ballots} ballots)`).join(', ')}; elected ${q.winners.join(' and ')}${q.tied.length ? `; tied ${q.tied.join(', ')}` : ''}`);
+  console.log(`    head hash ${res.head_hash}; the ballot log is in ${election.logFile} (node scripts/recount-ballot-log.mjs ${election.logFile})`);
 
   // Last month's statement for every active owner, as a PDF emailed (or kept in the outbox without SMTP_URL).
   const monthStart = `${today.slice(0, 7)}-01`;

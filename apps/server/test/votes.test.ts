@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiptOf } from '../src/features/votes/ballot-log.rules.ts';
+import { voteEntity } from '../src/features/votes/votes.feature.ts';
+import { closeDueVotes } from '../src/features/votes/votes.service.ts';
 import { createTestApp, createUser, makeOwner, makeProperty, type TestApp } from './helpers.ts';
 
 /** Votes and elections through the real app: one ballot per unit, proxies, paper ballots, secrecy, results = recount. */
@@ -152,7 +154,7 @@ describe('an election weighted by share: ballots, proxies, paper, results and th
     const forOwner = await ok(t.call('GET', `/votes/${voteId}/participation`, { token: voters[0]!.token }));
     expect(forOwner).toEqual({
       vote_id: voteId, status: 'open', eligible_units: 4, eligible_weight: '100', voted_units: 3, voted_weight: '80',
-      by_method: { electronic: 1, paper: 1, proxy: 1 }, units: null, mine: [{ property_id: units[0], unit_number: expect.any(String), eligible: true, voted: true }],
+      by_method: { electronic: 1, paper: 1, proxy: 1 }, identifying_weights: null, units: null, mine: [{ property_id: units[0], unit_number: expect.any(String), eligible: true, voted: true }],
     });
     const forStaff = await ok<{ units: Array<{ property_id: string; method: string }> }>(t.call('GET', `/votes/${voteId}/participation`, { token: admin.token }));
     expect(forStaff.units.map((u) => [u.property_id, u.method]).sort()).toEqual([[units[0], 'electronic'], [units[1], 'proxy'], [units[2], 'paper']].sort());
@@ -204,6 +206,35 @@ describe('an election weighted by share: ballots, proxies, paper, results and th
     expect(results.quorum).toMatchObject(recount.quorum);
     expect(recount.participation).toEqual(results.participation);
   });
+
+  it('closing published the results as a PDF document owners can read, naming the head hash', async () => {
+    const vote = await ok<{ results_document_id: string; title: string }>(t.call('GET', `/entities/Vote/${voteId}`, { token: voters[0]!.token }));
+    expect(vote.results_document_id).toEqual(expect.any(String));
+    const docs = await ok<{ rows: Array<{ id: string; title: string; category: string; visibility: string }> }>(t.call('GET', '/documents', { token: voters[0]!.token }));
+    expect(docs.rows.find((d) => d.id === vote.results_document_id)).toMatchObject({ title: `Results: ${vote.title}`, category: 'other', visibility: 'owners' });
+    const file = await t.call('GET', `/documents/${vote.results_document_id}/file`, { token: voters[0]!.token });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // A published result stays: its document cannot be deleted while the vote names it.
+    expect((await t.call('DELETE', `/documents/${vote.results_document_id}`, { token: admin.token })).statusCode).toBe(409);
+  });
+});
+
+describe('a vote closes itself at its closing time', () => {
+  it('ballots are refused once closes_at has passed; the scheduled job closes it and publishes the results once', async () => {
+    const closesAt = new Date(Date.now() + 60_000);
+    const vote = await ok<{ id: string }>(t.call('POST', '/entities/Vote', { token: admin.token, body: election({ title: 'Timed', closes_at: closesAt.toISOString() }) }));
+    await ok(fn('openVote', admin.token, { vote_id: vote.id }));
+    await ok(fn('castBallot', voters[0]!.token, { vote_id: vote.id, property_id: units[0], answers: [{ question_index: 1, choices: ['yes'] }] }));
+    expect(await closeDueVotes(t.systemCtx(), voteEntity, new Date())).toBe(0);
+    const later = new Date(closesAt.getTime() + 1_000);
+    expect(await closeDueVotes(t.systemCtx(), voteEntity, later)).toBe(1);
+    expect(await closeDueVotes(t.systemCtx(), voteEntity, later)).toBe(0);
+    const closed = await ok<{ status: string; results_document_id: string | null }>(t.call('GET', `/entities/Vote/${vote.id}`, { token: admin.token }));
+    expect(closed).toMatchObject({ status: 'closed', results_document_id: expect.any(String) });
+    const results = await ok<{ participation: { ballots: number } }>(t.call('GET', `/votes/${vote.id}/results`, { token: admin.token }));
+    expect(results.participation.ballots).toBe(1);
+  });
 });
 
 describe('secret and paper-only votes', () => {
@@ -220,6 +251,10 @@ describe('secret and paper-only votes', () => {
     const link = async (id: string) => (await db.execute(sql`select ballot_seq, cast_by from vote_participation where vote_id = ${id}`)).rows[0];
     expect(await link(secret.id)).toEqual({ ballot_seq: null, cast_by: voters[0]!.id });
     expect(await link(open.id)).toEqual({ ballot_seq: 1, cast_by: voters[0]!.id });
+    // Shares 30, 25, 25 and 20: the units of 30 and 20 are alone with their weight, so the log's weight names them.
+    const secretParticipation = await ok<{ identifying_weights: unknown }>(t.call('GET', `/votes/${secret.id}/participation`, { token: admin.token }));
+    expect(secretParticipation.identifying_weights).toEqual({ units: 2, of: 4 });
+    expect((await ok<{ identifying_weights: unknown }>(t.call('GET', `/votes/${open.id}/participation`, { token: admin.token }))).identifying_weights).toBeNull();
   });
   it('a vote held on written ballots refuses electronic ones', async () => {
     const paperOnly = await ok<{ id: string }>(t.call('POST', '/entities/Vote', { token: admin.token, body: election({ title: 'Paper only', electronic: false }) }));

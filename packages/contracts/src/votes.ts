@@ -101,6 +101,8 @@ export const participationSchema = z.object({
   by_method: z.object({ electronic: z.number().int(), paper: z.number().int(), proxy: z.number().int() }),
   /** The caller's own units in the electorate, and whether each has voted. */
   mine: z.array(z.object({ property_id: z.string(), unit_number: z.string().nullable(), eligible: z.boolean(), voted: z.boolean() })),
+  /** A secret vote: how many eligible units carry a ballot weight no other unit carries (the log's weight names them). */
+  identifying_weights: z.object({ units: z.number().int(), of: z.number().int() }).nullable(),
   /** Staff only: which unit voted and how (never which ballot). */
   units: z.array(z.object({ property_id: z.string(), unit_number: z.string().nullable(), method: z.enum(PARTICIPATION_METHODS), cast_on: z.string() })).nullable(),
 });

@@ -6,7 +6,7 @@ import { WorkOrdersPage } from '../pages/work-orders-page.mjs';
 export default [
   spec('work orders: an owner submits from My Account, staff move it on the board, assign the vendor and link the bill, comments internal and shared', async ({ page, api, snap }) => {
     const token = await adminToken(api);
-    const owner = await api.app('POST', '/entities/Owner', { token, body: { owner_id: '915001', first_name: 'Wanda', last_name: 'Orders', email: 'wanda.orders@example.com' } });
+    const owner = await api.app('POST', '/entities/Owner', { token, body: { owner_id: '917001', first_name: 'Wanda', last_name: 'Orders', email: 'wanda.orders@example.com' } });
     const unit = await api.app('POST', '/entities/Property', { token, body: { property_id: '925001', unit_number: 'WO-7' } });
     await api.app('POST', '/entities/OwnerProperty', { token, body: { owner_id: owner.id, property_id: unit.id } });
     const vendor = await api.app('POST', '/entities/Vendor', { token, body: { vendor_name: 'E2E Plumbing Co' } });

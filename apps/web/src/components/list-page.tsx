@@ -74,9 +74,9 @@ export function SearchBox({ label, placeholder, value, onChange, className }: {
 
 /** While a list loads: a table-shaped block, or a grid of card-shaped blocks. */
 export function ListSkeleton({ label, cards }: { label: string; cards?: boolean }) {
-  if (!cards) return <Skeleton className="h-64" aria-label={label} />;
+  if (!cards) return <Skeleton className="h-64" role="status" aria-label={label} />;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={label}>
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label={label}>
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} className="h-44" />
       ))}

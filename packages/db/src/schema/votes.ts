@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { newId } from '../ids.ts';
 import { recordColumns } from './common.ts';
+import { associationDocuments } from './association-documents.ts';
 import { properties } from './community.ts';
 
 /** Exact weights (a unit's share such as 0.833333, or 1), ten places as the tally counts them. */
@@ -33,6 +34,8 @@ export const votes = pgTable(
     status: text('status').notNull().default('draft'),
     opened_at: timestamp('opened_at', { withTimezone: true, mode: 'string' }),
     closed_at: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
+    /** The results as published when the vote closed: a PDF among the association's documents. */
+    results_document_id: text('results_document_id').references(() => associationDocuments.id),
   },
   (t) => [
     index('votes_status_idx').on(t.status, t.created_date),

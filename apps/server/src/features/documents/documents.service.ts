@@ -1,6 +1,7 @@
 import { associationState } from '../state-law/association-state.ts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   documentFields, documentListQuery, documentUpdate, recordsRequestInput, recordsRequestListQuery, recordsRequestUpdate, type AssociationDocument, type DocumentCategory,
   type DocumentVisibility, type RecordsChecklist, type RecordsRequest,
@@ -116,6 +117,15 @@ export const requireDocumentWriter = (ctx: Ctx) => requirePermission(ctx, 'docum
 export async function uploadDocument(ctx: Ctx, file: { data: Buffer; filename: string }, fields: Record<string, string>): Promise<AssociationDocument> {
   await requireDocumentWriter(ctx);
   const input = parseInput(documentFields, { ...fields, effective_date: fields.effective_date || null, supersedes_id: fields.supersedes_id || null });
+  const id = await publishDocument(ctx, file, input);
+  return view(await documentForReader(ctx, id));
+}
+
+/**
+ * Stores a file as a document of the association: the upload above, and what other features publish themselves
+ * (a closed vote's results, approved minutes) under their own privilege. Answers the document's id.
+ */
+export async function publishDocument(ctx: Ctx, file: { data: Buffer; filename: string }, input: z.infer<typeof documentFields>): Promise<string> {
   if (file.data.length === 0) throw new ValidationError('The file is empty');
   if (file.data.length > MAX_DOCUMENT_BYTES) throw new AppError(413, 'file_too_large', 'The file is too large (at most 20 MB)');
   const kind = sniffDocument(file.data);
@@ -123,7 +133,7 @@ export async function uploadDocument(ctx: Ctx, file: { data: Buffer; filename: s
   // Not the generic files' name pattern, so GET /files/{name} never serves a document past its visibility.
   const storedName = `${randomBytes(16).toString('hex')}.document.${kind.ext}`;
   await ctx.services.files.put(fileKey(associationOf(ctx).app_id, storedName), file.data, kind.contentType);
-  const id = await withTransaction(ctx, async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     await checkSupersedes(tx, input.supersedes_id, null);
     const [stored] = await tx.db
       .insert(files)
@@ -135,7 +145,6 @@ export async function uploadDocument(ctx: Ctx, file: { data: Buffer; filename: s
       .returning({ id: associationDocuments.id });
     return doc!.id;
   });
-  return view(await documentForReader(ctx, id));
 }
 
 /** PUT /documents/{id}: title, category, visibility, effective date, what it supersedes. */

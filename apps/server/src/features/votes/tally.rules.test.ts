@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BallotError, formatWeight, parsePercent, tally, toScaledWeight, validateBallot, type BallotContent, type ElectorateEntry, type VoteRules } from './tally.rules.ts';
+import { BallotError, formatWeight, identifyingWeights, parsePercent, tally, toScaledWeight, validateBallot, type BallotContent, type ElectorateEntry, type VoteRules } from './tally.rules.ts';
 
 const units = (n: number, weight = '1'): ElectorateEntry[] => Array.from({ length: n }, (_, i) => ({ property_id: `p${i + 1}`, weight, eligible: true }));
 const measure = (over: Partial<VoteRules> = {}): VoteRules => ({
@@ -192,5 +192,25 @@ describe('ballot validation', () => {
     expect(() => tally(measure({ majority: 'percent', majority_percent: '40' }), units(3), [])).toThrow(/at least 50/);
     expect(() => tally(measure({ questions: [{ text: 'x', kind: 'candidates', options: ['a'] }] }), units(3), [])).toThrow(/number of seats/);
     expect(() => tally(measure({ questions: [{ text: 'x', kind: 'choice', options: ['a', 'a'] }] }), units(3), [])).toThrow(/option twice/);
+  });
+});
+
+describe('weights that identify a unit in a secret ballot', () => {
+  const e = (weight: string, eligible = true, quorum_weight: string | null = null): ElectorateEntry => ({ property_id: `p${weight}`, weight, quorum_weight, eligible });
+  it('counts eligible units whose weight no other eligible unit has', () => {
+    expect(identifyingWeights(units(120))).toEqual({ units: 0, of: 120 });
+    expect(identifyingWeights([e('0.7'), e('0.70'), e('0.95'), e('1.55'), e('1.55')])).toEqual({ units: 1, of: 5 });
+    expect(identifyingWeights([e('0.5'), e('0.25'), e('0.25')])).toEqual({ units: 1, of: 3 });
+    expect(identifyingWeights([])).toEqual({ units: 0, of: 0 });
+  });
+  it('an ineligible unit does not hide an eligible one, and quorum weights count too', () => {
+    expect(identifyingWeights([e('2'), e('2', false), e('1'), e('1')])).toEqual({ units: 1, of: 3 });
+    expect(identifyingWeights([e('1', true, '0.4'), e('1', true, '0.6'), e('1', true, '0.6')])).toEqual({ units: 1, of: 3 });
+  });
+  it('shares by floor area make nearly every unit identifiable; shares by unit type make none', () => {
+    const byArea = Array.from({ length: 50 }, (_, i) => e((0.5 + i / 1000).toFixed(4)));
+    expect(identifyingWeights(byArea)).toEqual({ units: 50, of: 50 });
+    const byType = [...Array.from({ length: 40 }, () => e('0.7')), ...Array.from({ length: 10 }, () => e('1.2'))];
+    expect(identifyingWeights(byType)).toEqual({ units: 0, of: 50 });
   });
 });

@@ -292,3 +292,15 @@ function decideByMajority(rules: VoteRules, q: VoteQuestion, ranked: Array<{ opt
   if (castWeight > 0n && reaches(top.weight, castWeight, p, strict)) return { status: 'decided', winners: [top.option], tied: [], seats_open: 0, required_percent };
   return { status: 'no_majority', winners: [], tied: [], seats_open: 0, required_percent };
 }
+
+/**
+ * How many eligible units carry a ballot weight (with its quorum weight) that no other eligible unit carries: in a
+ * secret vote, the ballot log shows each ballot's weight, so such a unit's ballot can be matched to it by weight.
+ */
+export function identifyingWeights(electorate: readonly ElectorateEntry[]): { units: number; of: number } {
+  const seen = new Map<string, number>();
+  const key = (e: ElectorateEntry) => `${formatWeight(toScaledWeight(e.weight))}|${e.quorum_weight ? formatWeight(toScaledWeight(e.quorum_weight)) : ''}`;
+  const eligible = electorate.filter((e) => e.eligible);
+  for (const e of eligible) seen.set(key(e), (seen.get(key(e)) ?? 0) + 1);
+  return { units: eligible.filter((e) => seen.get(key(e)) === 1).length, of: eligible.length };
+}

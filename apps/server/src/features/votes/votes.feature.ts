@@ -7,7 +7,7 @@ import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { defineFunction } from '../../platform/functions/define-function.ts';
 import type { Feature } from '../../platform/registry.ts';
 import {
-  assignProxy, ballotLog, castBallot, closeVote, openVote, participation, recordPaperBallot, results, revokeProxy, voteHooks,
+  assignProxy, ballotLog, castBallot, closeDueVotes, closeVote, openVote, participation, recordPaperBallot, results, revokeProxy, voteHooks,
 } from './votes.service.ts';
 
 /** Votes and elections: staff write drafts; members read them; ballots only through the functions below. */
@@ -41,9 +41,12 @@ async function voteRoutes(app: FastifyInstance) {
     results(request.ctx, voteEntity, (request.params as { id: string }).id));
 }
 
-/** Votes with their electorate, proxies, participation and the ballot log as cast (the chain restores as it was). */
-const votesBackupStep = tableStep('votes', 60, [
-  { collection: 'votes', entity: 'Vote', label: 'vote', table: votes, describe: (r) => `vote ${String(r.title)}` },
+/**
+ * Votes with their electorate, proxies, participation and the ballot log as cast (the chain restores as it was);
+ * after the documents, which hold a closed vote's published results.
+ */
+const votesBackupStep = tableStep('votes', 67, [
+  { collection: 'votes', entity: 'Vote', label: 'vote', table: votes, refs: { results_document_id: 'association_documents' }, describe: (r) => `vote ${String(r.title)}` },
   { collection: 'voteElectorate', entity: 'VoteElectorate', label: 'electorate entry', table: voteElectorate, refs: { vote_id: 'votes', property_id: 'properties' } },
   { collection: 'voteParticipation', entity: 'VoteParticipation', label: 'participation', table: voteParticipation, refs: { vote_id: 'votes', property_id: 'properties' } },
   { collection: 'voteBallots', entity: 'VoteBallot', label: 'ballot', table: voteBallots, refs: { vote_id: 'votes' } },
@@ -56,4 +59,5 @@ export const votesFeature: Feature = {
   entities: [voteEntity],
   functions: [openVoteFn, closeVoteFn, castBallotFn, recordPaperBallotFn, assignProxyFn, revokeProxyFn],
   routes: voteRoutes,
+  jobs: [{ name: 'close-due-votes', run: (ctx, at) => closeDueVotes(ctx, voteEntity, at) }],
 };

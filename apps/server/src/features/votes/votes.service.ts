@@ -10,10 +10,13 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { permissionLevel, requireSignedIn } from '../../platform/access/access.service.ts';
 import { recordForActor, publishRecord } from '../../platform/entities/entities.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
+import { publishDocument } from '../documents/documents.service.ts';
+import { loadLetterhead } from '../statements/pdf.ts';
 import { associationState } from '../state-law/association-state.ts';
 import { allowsElectronicVote, defaultQuorumPercent } from '../state-law/state-law.rules.ts';
 import { appendBallot, BALLOT_LOG_HOW, exportBallotLog, findReceipt, genesisHash, verifyChain, type BallotLogEntry } from './ballot-log.rules.ts';
-import { BallotError, formatWeight, tally, toScaledWeight, validateVoteRules, type BallotAnswer, type ElectorateEntry, type VoteRules } from './tally.rules.ts';
+import { renderVoteResultsPdf, type VoteForResultsPdf } from './vote-results.pdf.ts';
+import { BallotError, formatWeight, identifyingWeights, tally, toScaledWeight, validateVoteRules, type BallotAnswer, type ElectorateEntry, type VoteRules } from './tally.rules.ts';
 
 type VoteRow = Row & {
   id: string; title: string; status: 'draft' | 'open' | 'closed'; secret: boolean; electronic: boolean; is_assessment: boolean; inspector_user_id: string | null;
@@ -139,13 +142,43 @@ export async function openVote(ctx: Ctx, entity: EntityDef, voteId: string) {
 
 export async function closeVote(ctx: Ctx, entity: EntityDef, voteId: string) {
   await voteFor(ctx, entity, voteId, 'update');
+  return closeAndPublish(ctx, entity, voteId);
+}
+
+/**
+ * Closes an open vote and, in the same transaction, publishes its results as a PDF among the association's
+ * documents (visible to owners), with the ballot log's head hash. Staff close a vote, or the scheduler at closes_at.
+ */
+async function closeAndPublish(ctx: Ctx, entity: EntityDef, voteId: string) {
   return withTransaction(ctx, async (tx) => {
     const vote = await lockVote(tx, voteId);
     if (vote.status !== 'open') throw new ConflictError(vote.status === 'draft' ? 'This vote has not opened' : 'This vote is already closed', 'vote_not_open');
-    await tx.db.execute(sql`update ${votes} set status = 'closed', closed_at = now(), updated_date = now() where id = ${voteId}`);
+    const [closed] = (await tx.db.execute(sql`update ${votes} set status = 'closed', closed_at = now(), updated_date = now() where id = ${voteId} returning closed_at::text as closed_at`)).rows as Array<{ closed_at: string }>;
+    const counted = await countResults(tx, { ...vote, status: 'closed' });
+    const on = await today(tx);
+    const opened = vote.opened_at ? new Date(vote.opened_at as string).toISOString() : null;
+    const pdf = await renderVoteResultsPdf(await loadLetterhead(tx), { ...(vote as unknown as VoteForResultsPdf), opened_at: opened, closed_at: closed!.closed_at }, counted);
+    const documentId = await publishDocument(tx, { data: pdf, filename: `vote-results-${on}.pdf` }, { title: `Results: ${vote.title}`.slice(0, 200), category: 'other', visibility: 'owners', effective_date: on, supersedes_id: null });
+    await tx.db.execute(sql`update ${votes} set results_document_id = ${documentId} where id = ${voteId}`);
     await publishRecord(tx, entity, voteId);
-    return { ...vote, status: 'closed' as const };
+    return { ...vote, status: 'closed' as const, closed_at: closed!.closed_at, results_document_id: documentId };
   });
+}
+
+/** The scheduled job: every open vote whose closing time has come closes, and its results are published. */
+export async function closeDueVotes(ctx: Ctx, entity: EntityDef, at: Date = new Date()): Promise<number> {
+  const due = (await ctx.db.execute(sql`select id from ${votes} where status = 'open' and closes_at is not null and closes_at <= ${at.toISOString()}::timestamptz order by closes_at, id`)).rows as Array<{ id: string }>;
+  let closed = 0;
+  for (const { id } of due) {
+    try {
+      await closeAndPublish(ctx, entity, id);
+      closed++;
+    } catch (err) {
+      // Another process closed it first: nothing left to do for this one.
+      if (!(err instanceof ConflictError && err.code === 'vote_not_open')) throw err;
+    }
+  }
+  return closed;
 }
 
 async function electorateEntry(ctx: Ctx, voteId: string, propertyId: string) {
@@ -355,6 +388,7 @@ export async function participation(ctx: Ctx, entity: EntityDef, voteId: string)
     eligible_units: Number(t.eligible_units), eligible_weight: formatWeight(toScaledWeight(String(t.eligible_weight))),
     voted_units: Number(t.voted_units), voted_weight: formatWeight(toScaledWeight(String(t.voted_weight))),
     by_method: { electronic: Number(t.electronic), paper: Number(t.paper), proxy: Number(t.proxy) },
+    identifying_weights: vote.secret ? identifyingWeights(await electorateOf(ctx, voteId)) : null,
     units,
   };
 }
@@ -363,10 +397,15 @@ export async function participation(ctx: Ctx, entity: EntityDef, voteId: string)
 export async function results(ctx: Ctx, entity: EntityDef, voteId: string): Promise<z.infer<typeof voteResultsSchema>> {
   const vote = await voteFor(ctx, entity, voteId, 'read');
   if (vote.status !== 'closed') throw new ConflictError('Results are counted when the vote closes; participation shows how many have voted', 'vote_not_closed');
+  return countResults(ctx, vote);
+}
+
+/** The count from the raw records: the chain verified, then the ballots tallied against the electorate. */
+async function countResults(ctx: Ctx, vote: VoteRow): Promise<z.infer<typeof voteResultsSchema>> {
   const rules = rulesOf(vote);
-  const entries = await logEntries(ctx, voteId);
+  const entries = await logEntries(ctx, vote.id);
   const chain = verifyChain(rules, entries);
   if (!chain.ok) throw new ConflictError(`The ballot log is broken at entry ${chain.seq}: ${chain.reason}`, 'ballot_log_broken');
-  const counted = tally(rules, normalizedElectorate(await electorateOf(ctx, voteId)), entries.map((e) => e.ballot));
-  return { vote_id: voteId, head_hash: chain.head_hash, ...counted } as unknown as z.infer<typeof voteResultsSchema>;
+  const counted = tally(rules, normalizedElectorate(await electorateOf(ctx, vote.id)), entries.map((e) => e.ballot));
+  return { vote_id: vote.id, head_hash: chain.head_hash, ...counted } as unknown as z.infer<typeof voteResultsSchema>;
 }

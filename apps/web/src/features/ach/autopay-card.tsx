@@ -42,7 +42,7 @@ export function AutopayCard() {
       </CardHeader>
       <CardContent className="space-y-4">
         <FormError error={autopay.error} />
-        {autopay.isPending ? <Skeleton className="h-24" aria-label="Loading autopay" /> : null}
+        {autopay.isPending ? <Skeleton className="h-24" role="status" aria-label="Loading autopay" /> : null}
         {inForce ? (
           <div className="space-y-3">
             <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

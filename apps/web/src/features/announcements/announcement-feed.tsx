@@ -27,7 +27,7 @@ export function AnnouncementFeed({ limit = 5 }: { limit?: number }) {
   if (feed.isError) return null;
   return (
     <SectionCard title="Announcements" description="News from the association, newest first">
-      {feed.isPending ? <Skeleton className="h-24" aria-label="Loading announcements" /> : null}
+      {feed.isPending ? <Skeleton className="h-24" role="status" aria-label="Loading announcements" /> : null}
       {feed.data && feed.data.rows.length === 0 ? <p className="text-muted-foreground text-sm">No announcements yet</p> : null}
       {feed.data?.rows.map((item) => <AnnouncementArticle key={item.id} item={item} />)}
     </SectionCard>

@@ -42,7 +42,7 @@ export default function MyAccountPage() {
     >
       <MyAssociations />
       <FormError error={account.error} />
-      {account.isPending ? <Skeleton className="h-40" aria-label="Loading your account" /> : null}
+      {account.isPending ? <Skeleton className="h-40" role="status" aria-label="Loading your account" /> : null}
       {account.data ? <AccountView account={account.data} /> : null}
     </ListPage>
   );

@@ -32,8 +32,11 @@ export function MyVotes() {
 function MyVote({ vote }: { vote: Vote }) {
   const participation = useQuery({ ...participationQuery(vote.id), enabled: vote.status === 'open' });
   const [showResults, setShowResults] = useState(false);
-  // Kept here, not in the ballot form: once cast, the unit shows as voted and the form goes, the receipt stays.
+  // Kept here, not in the ballot form: once cast, the unit shows as voted and the form goes, the receipt stays. The
+  // mutation lives here too: the realtime refresh can remove the form before the answer arrives, and a mutation
+  // whose component is gone never calls back with the receipt.
   const [receipts, setReceipts] = useState<Record<string, Receipt>>({});
+  const cast = useCastBallot();
   return (
     <section className="space-y-3 border-t pt-4 first:border-t-0 first:pt-0" aria-label={vote.title}>
       <h3 className="font-medium">
@@ -46,7 +49,7 @@ function MyVote({ vote }: { vote: Vote }) {
             ) : unit.voted ? (
               <p key={unit.property_id} className="text-sm">Unit {unit.unit_number}: your ballot is in.</p>
             ) : unit.eligible ? (
-              <BallotForm key={unit.property_id} vote={vote} unit={unit} onCast={(r) => setReceipts((all) => ({ ...all, [unit.property_id]: r }))} />
+              <BallotForm key={unit.property_id} vote={vote} unit={unit} cast={cast} onCast={(r) => setReceipts((all) => ({ ...all, [unit.property_id]: r }))} />
             ) : (
               <p key={unit.property_id} className="text-sm">Unit {unit.unit_number} cannot vote in this vote.</p>
             ),
@@ -61,9 +64,9 @@ function MyVote({ vote }: { vote: Vote }) {
 }
 
 /** One unit's ballot: candidates up to the seats, yes or no, or one choice; leaving a question blank abstains on it. */
-function BallotForm({ vote, unit, onCast }: { vote: Vote; unit: { property_id: string; unit_number: string | null }; onCast(receipt: Receipt): void }) {
+function BallotForm({ vote, unit, cast, onCast }: { vote: Vote; unit: { property_id: string; unit_number: string | null }; cast: ReturnType<typeof useCastBallot>; onCast(receipt: Receipt): void }) {
   const [choices, setChoices] = useState<string[][]>(() => vote.questions.map(() => []));
-  const cast = useCastBallot();
+  const mine = cast.variables?.property_id === unit.property_id;
   const toggle = (qi: number, option: string, single: boolean, max: number) =>
     setChoices((all) => all.map((c, i) => {
       if (i !== qi) return c;
@@ -108,7 +111,7 @@ function BallotForm({ vote, unit, onCast }: { vote: Vote; unit: { property_id: s
           </fieldset>
         );
       })}
-      <FormError error={cast.error} />
+      <FormError error={mine ? cast.error : null} />
       <Button type="submit" disabled={cast.isPending}>Cast ballot for unit {unit.unit_number}</Button>
     </form>
   );

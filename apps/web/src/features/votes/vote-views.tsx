@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table';
 import { FormError } from '@/components/form-error';
 import { Badge } from '@/components/ui/badge';
@@ -8,12 +9,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { humanize } from '@/lib/format';
+import { downloadDocument } from '@/features/documents/documents.api';
 import { ballotLogQuery, findReceipt, resultsQuery, type BallotLog, type Vote } from './votes.api';
 
 /** A closed vote's results, recounted by the server from the raw ballots, with the head hash of the log it counted. */
-export function VoteResultsView({ vote }: { vote: Pick<Vote, 'id' | 'title'> }) {
+export function VoteResultsView({ vote }: { vote: Pick<Vote, 'id' | 'title' | 'results_document_id'> }) {
   const results = useQuery(resultsQuery(vote.id));
-  if (results.isPending) return <Skeleton className="h-24" aria-label="Loading the results" />;
+  if (results.isPending) return <Skeleton className="h-24" role="status" aria-label="Loading the results" />;
   if (results.error) return <FormError error={results.error} />;
   const r = results.data;
   const p = r.participation as { ballots: number; eligible_units: number; weight: string; eligible_weight: string; percent_by_count: string; percent_by_weight: string };
@@ -45,6 +47,11 @@ export function VoteResultsView({ vote }: { vote: Pick<Vote, 'id' | 'title'> }) 
         </div>
       ))}
       <p className="text-muted-foreground text-xs break-all">Head hash of the ballot log counted: <code>{r.head_hash}</code></p>
+      {vote.results_document_id ? (
+        <Button variant="outline" size="sm" onClick={() => void downloadDocument({ id: vote.results_document_id!, file_name: null, title: `Results ${vote.title}` }).catch((e: Error) => toast.error(e.message))}>
+          Download the published results (PDF)
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table';
 import { FormError } from '@/components/form-error';
 import { ListPage } from '@/components/list-page';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -88,6 +89,15 @@ function VoteDetail({ vote }: { vote: Vote }) {
             <p className="text-sm">
               {p.voted_units} of {p.eligible_units} units have voted (weight {p.voted_weight} of {p.eligible_weight}): {p.by_method.electronic} online, {p.by_method.paper} on paper, {p.by_method.proxy} by proxy.
             </p>
+            {p.identifying_weights && p.identifying_weights.units > 0 ? (
+              <Alert>
+                <AlertTitle>Some secret ballots can be matched to their unit by weight</AlertTitle>
+                <AlertDescription>
+                  {p.identifying_weights.units} of {p.identifying_weights.of} eligible units carry a weight no other unit carries. The ballot log shows each ballot's weight, so
+                  those units' choices can be read from it. Weigh votes by unit, or give units of one type the same share, to keep every ballot secret.
+                </AlertDescription>
+              </Alert>
+            ) : null}
             {p.units ? (
               <DataTable
                 label="Units that voted"

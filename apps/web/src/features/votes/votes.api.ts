@@ -14,6 +14,8 @@ export type Vote = z.output<typeof voteInput> & {
   majority: 'simple' | 'two_thirds' | 'percent';
   secret: boolean;
   electronic: boolean;
+  /** The results as published when the vote closed (a PDF among the documents). */
+  results_document_id?: string | null;
   opened_at: string | null;
   closed_at: string | null;
 };

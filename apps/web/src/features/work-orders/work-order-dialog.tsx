@@ -37,7 +37,7 @@ export function WorkOrderDialog({ id, staff, onClose }: { id: string; staff: boo
           <DialogDescription>{o ? `${o.unit_number ? `Unit ${o.unit_number}` : 'Common area'} · submitted ${o.submitted_on}${o.requested_by_name ? ` by ${o.requested_by_name}` : ''}` : 'Loading the work order'}</DialogDescription>
         </DialogHeader>
         <FormError error={order.error} />
-        {order.isPending ? <Skeleton className="h-40" aria-label="Loading the work order" /> : null}
+        {order.isPending ? <Skeleton className="h-40" role="status" aria-label="Loading the work order" /> : null}
         {o ? (
           <div className="space-y-5">
             <div className="flex flex-wrap items-center gap-2">

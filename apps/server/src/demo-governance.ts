@@ -1,0 +1,114 @@
+/**
+ * The demo's election: the board's two open seats, weighted by each unit's assessment share, a secret ballot with an
+ * inspector of elections. Owners vote on their portal, give proxies to a director, or hand in paper ballots that the
+ * inspector enters; one owner tries to vote a second time and is refused. The vote closes and its results, head hash
+ * and ballot log are what the README's recount script checks.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Actor, Ctx } from './lib/context.ts';
+import { AppError } from './lib/errors.ts';
+import { createVerifiedUser } from './platform/auth/auth.service.ts';
+import { createEntity } from './platform/entities/entities.service.ts';
+import { callFunction } from './platform/functions/define-function.ts';
+import { assignProxyFn, castBallotFn, closeVoteFn, openVoteFn, recordPaperBallotFn, voteEntity } from './features/votes/votes.feature.ts';
+import { ballotLog, results } from './features/votes/votes.service.ts';
+
+const CANDIDATES = ['Ana Ortiz', 'Ben Castillo', 'Chloe Park', 'Dev Rao'];
+const PASSWORD = 'covenant-demo';
+
+export interface DemoElection {
+  title: string;
+  electorate: number;
+  ballots: { electronic: number; paper: number; proxy: number };
+  refusal: string;
+  results: Awaited<ReturnType<typeof results>>;
+  logFile: string;
+}
+
+/** A person with a sign-in in this association, as the server sees them after they sign in. */
+async function signedIn(ctx: Ctx, input: { email: string; full_name: string; user_role: 'owner' | 'board_member'; owner_id: string }): Promise<Ctx> {
+  const id = await createVerifiedUser(ctx, { ...input, password: PASSWORD });
+  const actor: Actor = { id, email: input.email, full_name: input.full_name, role: 'user', user_role: input.user_role, owner_id: input.owner_id, property_id: null, is_member: true, portfolio_role: null };
+  return { ...ctx, actor, permissionCache: new Map() };
+}
+
+/** One ballot's choices: two candidates (sometimes one) drawn with the demo's own weights, so the race is close. */
+function choicesOf(rand: () => number): string[] {
+  const leaning = [0.34, 0.27, 0.25, 0.14];
+  const first = drawIndex(rand, leaning);
+  if (rand() < 0.12) return [CANDIDATES[first]!];
+  const rest = leaning.map((w, i) => (i === first ? 0 : w));
+  return [CANDIDATES[first]!, CANDIDATES[drawIndex(rand, rest)]!];
+}
+function drawIndex(rand: () => number, weights: number[]): number {
+  let r = rand() * weights.reduce((a, b) => a + b, 0);
+  for (const [i, w] of weights.entries()) {
+    r -= w;
+    if (r < 0) return i;
+  }
+  return weights.length - 1;
+}
+
+export async function loadElection(ctx: Ctx, input: { rand: () => number; units: Array<{ id: string; ownerId: string; ownerName: string; ownerEmail: string }>; dataDir: string }): Promise<DemoElection> {
+  const { rand, units } = input;
+  const admin = ctx.actor!;
+  // Three directors (owners of units 1, 2 and 3); the manager is the inspector of elections.
+  const directors: Ctx[] = [];
+  for (const u of units.slice(0, 3)) directors.push(await signedIn(ctx, { email: `director.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'board_member', owner_id: u.ownerId }));
+  const title = 'Board of Directors election: two seats';
+  const vote = await createEntity(ctx, voteEntity, {
+    title, kind: 'election', weight_basis: 'share', quorum_basis: 'share', quorum_percent: '30', majority: 'simple', secret: true, electronic: true,
+    inspector_user_id: admin.id, questions: [{ text: 'Elect two directors', kind: 'candidates', seats: 2, options: CANDIDATES }],
+  });
+  const voteId = vote.id as string;
+  const opened = await callFunction(ctx, openVoteFn, { vote_id: voteId });
+  const answers = () => [{ question_index: 0, choices: choicesOf(rand) }];
+
+  // Who votes how: about a third on the portal, a third on paper, six by proxy to the first director; the rest abstain.
+  const ballots = { electronic: 0, paper: 0, proxy: 0 };
+  let refusal = '';
+  for (const [i, u] of units.entries()) {
+    if (i < 3) continue;
+    const r = rand();
+    if (i < 9) {
+      const owner = await signedIn(ctx, { email: `voter.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'owner', owner_id: u.ownerId });
+      await callFunction(owner, assignProxyFn, { vote_id: voteId, property_id: u.id, holder_user_id: directors[0]!.actor!.id });
+      await callFunction(directors[0]!, castBallotFn, { vote_id: voteId, property_id: u.id, answers: answers() });
+      ballots.proxy++;
+    } else if (r < 0.32) {
+      const owner = await signedIn(ctx, { email: `voter.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'owner', owner_id: u.ownerId });
+      await callFunction(owner, castBallotFn, { vote_id: voteId, property_id: u.id, answers: answers() });
+      ballots.electronic++;
+      // The first portal voter tries again: a unit casts one ballot.
+      if (!refusal) {
+        try {
+          await callFunction(owner, castBallotFn, { vote_id: voteId, property_id: u.id, answers: answers() });
+          throw new Error('a second ballot for one unit was accepted');
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          refusal = `${err.status} ${err.message}`;
+        }
+      }
+    } else if (r < 0.62) {
+      await callFunction(ctx, recordPaperBallotFn, { vote_id: voteId, property_id: u.id, answers: answers() });
+      ballots.paper++;
+    }
+  }
+  // The directors vote for themselves on the portal.
+  for (const [k, d] of directors.entries()) {
+    await callFunction(d, castBallotFn, { vote_id: voteId, property_id: units[k]!.id, answers: answers() });
+    ballots.electronic++;
+  }
+  await callFunction(ctx, closeVoteFn, { vote_id: voteId });
+  const counted = await results(ctx, voteEntity, voteId);
+  // The exported ballot log, as staff download it from the Votes screen, for `node scripts/recount-ballot-log.mjs`.
+  const log = await ballotLog(ctx, voteEntity, voteId);
+  await mkdir(input.dataDir, { recursive: true });
+  const logFile = join(input.dataDir, 'demo-election-ballot-log.json');
+  await writeFile(logFile, `${JSON.stringify(log, null, 2)}\n`);
+  const [{ n } = { n: 0 }] = (await ctx.db.execute(sql`select count(*)::int as n from vote_electorate where vote_id = ${voteId}`)).rows as Array<{ n: number }>;
+  void opened;
+  return { title, electorate: n, ballots, refusal, results: counted, logFile };
+}

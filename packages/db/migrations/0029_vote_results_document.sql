@@ -1,0 +1,2 @@
+ALTER TABLE "votes" ADD COLUMN "results_document_id" text;--> statement-breakpoint
+ALTER TABLE "votes" ADD CONSTRAINT "votes_results_document_id_association_documents_id_fk" FOREIGN KEY ("results_document_id") REFERENCES "public"."association_documents"("id") ON DELETE no action ON UPDATE no action;
