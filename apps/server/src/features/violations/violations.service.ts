@@ -12,7 +12,6 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError
 import { parseInput } from '../../lib/parse-input.ts';
 import { permissionLevel, requirePermission, requireSignedIn } from '../../platform/access/access.service.ts';
 import { referencedRecord } from '../../platform/entities/entities.service.ts';
-import type { CalendarEvent } from '../calendar/ics.ts';
 import { defineFunction } from '../../platform/functions/define-function.ts';
 import { lineFund } from '../accounts/accounts.service.ts';
 import { defaultDueDate, receivable } from '../document-lifecycle/lifecycle.rules.ts';
@@ -451,11 +450,20 @@ export async function inspectionUnits(ctx: Ctx, query: unknown) {
   return { rows: rows.map((r) => ({ id: r.id, unit_number: r.unit_number, street_address: r.street_address ?? null, distance_m: r.distance_m === null ? null : Math.round(Number(r.distance_m)) })) };
 }
 
+/** A hearing as the calendar feed takes it: an all-day event (features/calendar reads this feature, not the other way round). */
+export interface HearingDayEvent {
+  kind: 'hearing';
+  id: string;
+  title: string;
+  description: string | null;
+  on: string;
+}
+
 /**
  * The calendar's hearings (features/calendar reads this): staff and the board with violations read see every
  * undecided and decided hearing; an owner those of their own violations; nothing without the privilege.
  */
-export async function hearingEvents(ctx: Ctx): Promise<CalendarEvent[]> {
+export async function hearingEvents(ctx: Ctx): Promise<HearingDayEvent[]> {
   const level = await permissionLevel(ctx, 'violations');
   if (!['read', 'read_write', 'own_records'].includes(level)) return [];
   const own = level === 'own_records' ? sql`where v.owner_id = ${ctx.actor?.owner_id ?? ''}` : sql``;
