@@ -1212,6 +1212,14 @@ const ROUTES: Record<string, RouteRule> = {
       if (caller === 'owner') expect(ids, 'owner sees only their own').not.toContain(seed.Violation!.b);
     },
   },
+  'GET /api/apps/:appId/violations/inspection-units': {
+    access: 'violations read_write (staff who record violations): the units, nearest the earlier violations\' positions first',
+    expect: staff,
+    request: () => ({ method: 'GET', url: '/violations/inspection-units?latitude=34.05&longitude=-118.25' }),
+    verify: (caller, res) => {
+      if (res.statusCode === 200) expect((res.json() as { rows: Array<{ id: string }> }).rows.map((r) => r.id), caller).toContain(seed.Property!.a);
+    },
+  },
   'GET /api/apps/:appId/violations/:id/timeline': {
     access: 'violations read; own_records: only the linked owner\'s violation (another owner\'s is a 404)',
     expect: { ...reportsRead(), owner: 200 },

@@ -34,6 +34,19 @@ beforeAll(async () => {
   await ok('POST', '/announcements', { title: 'Not yet published', body: 'x', audience: 'owners', publish_at: '2099-01-01T00:00:00Z', event_on: '2099-02-01' });
   await ok('POST', '/announcements', { title: 'No date', body: 'x', audience: 'owners', publish_at: past });
   ids.request = (await ok<{ id: string }>('POST', '/records-requests', { requested_by: 'Ana Owner', description: 'Minutes', received_on: '2026-11-20' })).id;
+  // Hearings: one on the owner's violation, one on another owner's.
+  const otherOwner = (await makeOwner(t, admin)).id;
+  await ok('POST', '/entities/OwnerProperty', { owner_id: otherOwner, property_id: other.id });
+  const vt = await ok<{ id: string }>('POST', '/entities/ViolationType', { name: 'Boat in the driveway', cure_days: 10, fine_amount: 100 });
+  const hearingOn = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  for (const property of [unit, other]) {
+    const v = await ok<{ id: string }>('POST', '/functions/recordViolation', { property_id: property.id, violation_type_id: vt.id });
+    const h = await ok<{ id: string }>('POST', '/functions/scheduleHearing', { violation_id: v.id, scheduled_for: hearingOn });
+    ids[property === unit ? 'ownHearing' : 'otherHearing'] = h.id;
+  }
+  ids.hearingOn = hearingOn.replaceAll('-', '');
+  ids.ownUnit = (await ok<{ unit_number: string }>('GET', `/entities/Property/${unit.id}`)).unit_number;
+  ids.otherUnit = (await ok<{ unit_number: string }>('GET', `/entities/Property/${other.id}`)).unit_number;
   await ok('PUT', `/records-requests/${(await ok<{ id: string }>('POST', '/records-requests', { requested_by: 'Done Already', description: 'x', received_on: '2026-11-02' })).id}`, { fulfilled_on: '2026-11-03' });
 }, 120_000);
 afterAll(async () => t?.close());
@@ -45,16 +58,31 @@ describe('GET /calendar.ics', () => {
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.body).toMatch(/^BEGIN:VCALENDAR/);
     expect(res.body).toContain('X-WR-TIMEZONE:America/Los_Angeles');
-    expect(summaries(res.body)).toEqual(['Board workshop', 'Other unit paving', 'Records request due: Ana Owner', 'Summer picnic']);
+    expect(summaries(res.body)).toEqual([
+      'Board workshop', 'Other unit paving', 'Records request due: Ana Owner', 'Summer picnic',
+      `Violation hearing: Boat in the driveway at unit ${ids.ownUnit}`, `Violation hearing: Boat in the driveway at unit ${ids.otherUnit}`,
+    ].sort());
     expect(res.body).toContain('DTSTART;VALUE=DATE:20260704');
     expect(res.body).toContain('DTSTART;VALUE=DATE:20261207');
     expect(res.body).toContain(`UID:event-${ids.picnic}@127.0.0.1`);
     expect(res.body).toContain(`UID:deadline-${ids.request}@127.0.0.1`);
+    expect(res.body).toContain(`UID:hearing-${ids.ownHearing}@127.0.0.1`);
+    expect(res.body).toContain(`DTSTART;VALUE=DATE:${ids.hearingOn}`);
+  });
+
+  it('serves hearings to staff and the board (all) and to an owner (their own violations\' only)', async () => {
+    const hearingsOf = (ics: string) => summaries(ics).filter((s) => s.startsWith('Violation hearing'));
+    const all = [`Violation hearing: Boat in the driveway at unit ${ids.ownUnit}`, `Violation hearing: Boat in the driveway at unit ${ids.otherUnit}`].sort();
+    expect(hearingsOf((await call('GET', '/calendar.ics', undefined, board)).body)).toEqual(all);
+    const ownerIcs = (await call('GET', '/calendar.ics', undefined, owner)).body;
+    expect(hearingsOf(ownerIcs)).toEqual([`Violation hearing: Boat in the driveway at unit ${ids.ownUnit}`]);
+    expect(ownerIcs).not.toContain(ids.otherHearing);
   });
 
   it('serves each reader only what their role and units may see', async () => {
-    expect(summaries((await call('GET', '/calendar.ics', undefined, owner)).body)).toEqual(['Summer picnic']);
-    expect(summaries((await call('GET', '/calendar.ics', undefined, board)).body)).toEqual(['Board workshop', 'Other unit paving', 'Summer picnic']);
+    const notHearings = (ics: string) => summaries(ics).filter((s) => !s.startsWith('Violation hearing'));
+    expect(notHearings((await call('GET', '/calendar.ics', undefined, owner)).body)).toEqual(['Summer picnic']);
+    expect(notHearings((await call('GET', '/calendar.ics', undefined, board)).body)).toEqual(['Board workshop', 'Other unit paving', 'Summer picnic']);
     // A guest contact has no privilege on announcements or documents: an empty calendar, not an error.
     const guest = (await createUser(t, 'guest_contact')).token;
     const res = await call('GET', '/calendar.ics', undefined, guest);

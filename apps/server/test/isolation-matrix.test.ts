@@ -752,6 +752,13 @@ const ROUTES: Record<string, RouteRule> = {
       { label: "violations filtered on A's owner", request: () => get(`/violations?limit=500&owner_id=${A().seed.Owner}`) },
     ],
   },
+  'GET /api/apps/:appId/violations/inspection-units': {
+    request: () => get('/violations/inspection-units?latitude=34.05&longitude=-118.25'),
+    views: [
+      { label: 'inspection units', request: () => get('/violations/inspection-units'), bShows: /Bumblebee-1/ },
+      { label: 'inspection units near a position', request: () => get('/violations/inspection-units?latitude=34.05&longitude=-118.25'), bShows: /Bumblebee-1/ },
+    ],
+  },
   'GET /api/apps/:appId/violations/:id/timeline': {
     request: (s) => get(`/violations/${s.seed.Violation}/timeline`),
     foreign: [{ label: "A's violation", request: () => get(`/violations/${A().seed.Violation}/timeline`), refusal: notFound() }],

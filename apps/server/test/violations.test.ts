@@ -298,4 +298,27 @@ describe('photos as evidence', () => {
     expect(own.steps.filter((s) => s.step === 'photo')).toHaveLength(3);
     expect((await ok<{ total: number }>('GET', '/violations?limit=500', undefined, users.board.token)).total).toBe((await ok<{ total: number }>('GET', '/violations?limit=500')).total);
   });
+
+  it('inspection mode lists the units nearest the earlier violations\' and photos\' positions first, then by unit number', async () => {
+    type U = { rows: Array<{ unit_number: string; distance_m: number | null }> };
+    // Pete's unit is known by the position recorded with a violation (about 7 km from Olive's photo at 34.05, -118.25).
+    await record(unit.pete, type.lawn, '2026-03-03', { latitude: 34.1, longitude: -118.3 });
+    const near = await ok<U>('GET', '/violations/inspection-units?latitude=34.0501&longitude=-118.2501', undefined, users.pm.token);
+    expect(near.rows.map((r) => r.unit_number)).toEqual(['V-olive', 'V-pete', 'V-empty', 'V-quinn']);
+    expect(near.rows[0]!.distance_m).toBe(14);
+    expect(near.rows[1]!.distance_m).toBeGreaterThan(7000);
+    expect(near.rows[1]!.distance_m).toBeLessThan(7300);
+    expect(near.rows.slice(2).map((r) => r.distance_m)).toEqual([null, null]);
+    const near2 = await ok<U>('GET', '/violations/inspection-units?latitude=34.1&longitude=-118.3');
+    expect(near2.rows.map((r) => r.unit_number).slice(0, 2)).toEqual(['V-pete', 'V-olive']);
+    const plain = await ok<U>('GET', '/violations/inspection-units');
+    expect(plain.rows.map((r) => r.unit_number)).toEqual(['V-empty', 'V-olive', 'V-pete', 'V-quinn']);
+    expect(plain.rows.every((r) => r.distance_m === null)).toBe(true);
+    const half = await call('GET', '/violations/inspection-units?latitude=34');
+    expect(half.statusCode).toBe(400);
+    expect(half.json().message).toBe('Give both latitude and longitude, or neither');
+    expect((await call('GET', '/violations/inspection-units?latitude=95&longitude=0')).statusCode).toBe(400);
+    expect((await call('GET', '/violations/inspection-units', undefined, users.board.token)).statusCode).toBe(403);
+    expect((await call('GET', '/violations/inspection-units', undefined, users.olive.token)).statusCode).toBe(403);
+  });
 });

@@ -90,3 +90,8 @@ export const recordsRequestSchema = z.object({
 export type RecordsRequest = z.infer<typeof recordsRequestSchema>;
 export const recordsRequestPage = listPageSchema(recordsRequestSchema);
 export const recordsRequestListQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100), skip: z.coerce.number().int().min(0).default(0) });
+
+/** A records request is overdue when it is not fulfilled and its due day has passed (`today` in the association's zone). */
+export function isRecordsRequestOverdue(r: Pick<RecordsRequest, 'due_on' | 'fulfilled_on'>, today: string): boolean {
+  return !r.fulfilled_on && !!r.due_on && r.due_on < today;
+}

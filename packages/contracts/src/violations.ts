@@ -201,3 +201,19 @@ export const violationListRow = z.object({
 });
 export const violationsPage = listPageSchema(violationListRow);
 export type ViolationListRow = z.infer<typeof violationListRow>;
+
+/** Inspection mode's unit picker: with the phone's position, the units nearest to earlier violations' recorded positions first. */
+export const inspectionUnitsQuery = z.object({
+  latitude: z.coerce.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').optional(),
+  longitude: z.coerce.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180').optional(),
+});
+
+export const inspectionUnitRow = z.object({
+  id: z.string(),
+  unit_number: z.string(),
+  street_address: z.string().nullable(),
+  /** Metres from the given position to the nearest earlier violation or photo position at the unit; null when none is known. */
+  distance_m: z.number().nullable(),
+});
+export const inspectionUnitsAnswer = z.object({ rows: z.array(inspectionUnitRow) });
+export type InspectionUnitRow = z.infer<typeof inspectionUnitRow>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fileResponse } from '@covenant/contracts/platform';
-import { PHOTO_KINDS, violationPhotoSchema, violationsPage, violationsQuery, violationTimelineSchema, violationTypeInput, violationUpdateInput } from '@covenant/contracts/violations';
+import { inspectionUnitsAnswer, inspectionUnitsQuery, PHOTO_KINDS, violationPhotoSchema, violationsPage, violationsQuery, violationTimelineSchema, violationTypeInput, violationUpdateInput } from '@covenant/contracts/violations';
 import { violations, violationTypes } from '@covenant/db/schema/violations';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../lib/context.ts';
@@ -16,7 +16,7 @@ import { pdfHeaders } from '../statements/statements.feature.ts';
 import { readViolationPhoto, uploadViolationPhoto } from './violation-photos.service.ts';
 import { violationsBackupStep } from './violations.backup.ts';
 import {
-  decideHearing, listViolations, noticePdf, prepareViolationUpdate, recordViolation, requestHearing, scheduleHearing, sendViolationNotice, violationTimeline,
+  decideHearing, inspectionUnits, listViolations, noticePdf, prepareViolationUpdate, recordViolation, requestHearing, scheduleHearing, sendViolationNotice, violationTimeline,
 } from './violations.service.ts';
 
 async function checkType(ctx: Ctx, values: Row): Promise<Row> {
@@ -70,6 +70,7 @@ const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heif', 'ima
 
 async function violationRoutes(app: FastifyInstance) {
   app.get('/api/apps/:appId/violations', { schema: { tags: ['violations'], params, querystring: violationsQuery.partial().loose(), response: { 200: violationsPage } } }, async (request) => listViolations(request.ctx, request.query));
+  app.get('/api/apps/:appId/violations/inspection-units', { schema: { tags: ['violations'], params, querystring: inspectionUnitsQuery.partial().loose(), response: { 200: inspectionUnitsAnswer } } }, async (request) => inspectionUnits(request.ctx, request.query));
   app.get('/api/apps/:appId/violations/:id/timeline', { schema: { tags: ['violations'], params: idParams, response: { 200: violationTimelineSchema } } }, async (request) => violationTimeline(request.ctx, (request.params as { id: string }).id));
   app.get('/api/apps/:appId/violation-notices/:id/pdf', { schema: { tags: ['violations'], params: idParams, response: { 200: fileResponse(['application/pdf'], 'The notice as a PDF') } } }, async (request, reply) => {
     const { pdf, filename } = await noticePdf(request.ctx, (request.params as { id: string }).id);

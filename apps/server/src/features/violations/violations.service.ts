@@ -2,7 +2,7 @@ import { associationState as lawState } from '../state-law/association-state.ts'
 import { sql } from 'drizzle-orm';
 import { centsToDecimal, formatMoney, toCents } from '@covenant/contracts/money';
 import { effectiveRole, isBoardMemberRole } from '@covenant/contracts/permissions';
-import { NOTICE_KIND_LABELS, violationsQuery, type NoticeKind, type ViolationStatus, type ViolationTimeline } from '@covenant/contracts/violations';
+import { inspectionUnitsQuery, NOTICE_KIND_LABELS, violationsQuery, type NoticeKind, type ViolationStatus, type ViolationTimeline } from '@covenant/contracts/violations';
 import { addDays } from '@covenant/contracts/documents';
 import { newId } from '@covenant/db/ids';
 import { invoices } from '@covenant/db/schema/finance';
@@ -10,7 +10,7 @@ import { hearings, violationNotices, violations, violationTypes } from '@covenan
 import { today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
-import { requirePermission, requireSignedIn } from '../../platform/access/access.service.ts';
+import { permissionLevel, requirePermission, requireSignedIn } from '../../platform/access/access.service.ts';
 import { referencedRecord } from '../../platform/entities/entities.service.ts';
 import { defineFunction } from '../../platform/functions/define-function.ts';
 import { lineFund } from '../accounts/accounts.service.ts';
@@ -419,6 +419,63 @@ export async function listViolations(ctx: Ctx, query: unknown) {
     })),
     total: Number(n),
   };
+}
+
+/** The most units the inspection picker lists (the nearest first when a position is given). */
+const INSPECTION_UNITS_LIMIT = 500;
+
+/**
+ * GET /violations/inspection-units: the units for inspection mode. Units carry no coordinates; a unit's known
+ * positions are those recorded with its earlier violations and their photos' EXIF, so with the phone's position the
+ * units nearest those come first (great-circle metres, in SQL), then the rest by unit number.
+ */
+export async function inspectionUnits(ctx: Ctx, query: unknown) {
+  await staffOnly(ctx);
+  const q = parseInput(inspectionUnitsQuery, query ?? {});
+  if ((q.latitude === undefined) !== (q.longitude === undefined)) throw new ValidationError('Give both latitude and longitude, or neither');
+  const at = q.latitude === undefined ? null : { lat: q.latitude, lon: q.longitude! };
+  const distance = at
+    ? sql`(select min(2 * 6371000 * asin(least(1, sqrt(power(sin(radians(pos.lat - ${at.lat}::float8) / 2), 2)
+          + cos(radians(${at.lat}::float8)) * cos(radians(pos.lat)) * power(sin(radians(pos.lon - ${at.lon}::float8) / 2), 2)))))
+        from (
+          select v.latitude::float8 as lat, v.longitude::float8 as lon from ${violations} v where v.property_id = p.id and v.latitude is not null and v.longitude is not null
+          union all
+          select ph.latitude::float8, ph.longitude::float8 from violation_photos ph join ${violations} v on v.id = ph.violation_id
+          where v.property_id = p.id and ph.latitude is not null and ph.longitude is not null
+        ) pos)`
+    : sql`null::float8`;
+  const rows = await rowsOf<{ id: string; unit_number: string; street_address: string | null; distance_m: number | string | null }>(ctx, sql`
+    select p.id, p.unit_number, p.street_address, ${distance} as distance_m from properties p
+    order by distance_m nulls last, p.unit_sort_key, p.id limit ${INSPECTION_UNITS_LIMIT}`);
+  return { rows: rows.map((r) => ({ id: r.id, unit_number: r.unit_number, street_address: r.street_address ?? null, distance_m: r.distance_m === null ? null : Math.round(Number(r.distance_m)) })) };
+}
+
+/** A hearing as the calendar feed takes it: an all-day event (features/calendar reads this feature, not the other way round). */
+export interface HearingDayEvent {
+  kind: 'hearing';
+  id: string;
+  title: string;
+  description: string | null;
+  on: string;
+}
+
+/**
+ * The calendar's hearings (features/calendar reads this): staff and the board with violations read see every
+ * undecided and decided hearing; an owner those of their own violations; nothing without the privilege.
+ */
+export async function hearingEvents(ctx: Ctx): Promise<HearingDayEvent[]> {
+  const level = await permissionLevel(ctx, 'violations');
+  if (!['read', 'read_write', 'own_records'].includes(level)) return [];
+  const own = level === 'own_records' ? sql`where v.owner_id = ${ctx.actor?.owner_id ?? ''}` : sql``;
+  const rows = await rowsOf(ctx, sql`
+    select h.id, h.scheduled_for, h.outcome, h.decided_on, t.name as type_name, p.unit_number
+    from ${hearings} h join ${violations} v on v.id = h.violation_id join ${violationTypes} t on t.id = v.violation_type_id join properties p on p.id = v.property_id
+    ${own} order by h.scheduled_for, h.id`);
+  return rows.map((h) => ({
+    kind: 'hearing' as const, id: h.id as string, on: isoOf(h.scheduled_for)!,
+    title: `Violation hearing: ${h.type_name as string} at unit ${h.unit_number as string}`,
+    description: h.decided_on ? `Decided on ${isoOf(h.decided_on)}` : null,
+  }));
 }
 
 type Step = { step: string; date: string; label: string; detail: string | null; rule_id: string | null; citation: string | null; ref_id: string | null; order: number };

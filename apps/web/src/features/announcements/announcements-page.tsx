@@ -20,6 +20,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { errorMessage } from '@/lib/api';
+import { entityListQuery } from '@/lib/entities';
 import { AnnouncementFeed } from './announcement-feed';
 import { announcementListQuery, previewMarkdown, useDeleteAnnouncement, useSaveAnnouncement, type Announcement } from './announcements.api';
 
@@ -43,6 +44,9 @@ function ComposeDialog({ editing, onClose }: { editing: Announcement | null; onC
   const [publishAt, setPublishAt] = useState(editing ? toLocalInput(editing.publish_at) : '');
   const [eventOn, setEventOn] = useState(editing?.event_on ?? '');
   const [sendEmail, setSendEmail] = useState(editing?.send_email ?? false);
+  const [propertyIds, setPropertyIds] = useState<string[]>(editing?.property_ids ?? []);
+  const units = useQuery(entityListQuery<{ id: string; unit_number: string }>('Property', { sort: 'unit_number', limit: 5000, fields: ['id', 'unit_number'] }));
+  const toggleUnit = (unitId: string, on: boolean) => setPropertyIds((ids) => (on ? [...ids, unitId] : ids.filter((x) => x !== unitId)));
   const [preview, setPreview] = useState<string | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const onPreview = () =>
@@ -52,7 +56,7 @@ function ComposeDialog({ editing, onClose }: { editing: Announcement | null; onC
     );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const values = { title, body, audience, publish_at: publishAt ? fromLocalInput(publishAt) : undefined, event_on: eventOn || null, ...(editing?.emailed_at ? {} : { send_email: sendEmail }) };
+    const values = { title, body, audience, publish_at: publishAt ? fromLocalInput(publishAt) : undefined, event_on: eventOn || null, property_ids: propertyIds, ...(editing?.emailed_at ? {} : { send_email: sendEmail }) };
     save.mutate({ id: editing?.id ?? null, values }, closeOnSuccess(editing ? 'Announcement saved' : 'Announcement published', onClose));
   };
   return (
@@ -98,6 +102,19 @@ function ComposeDialog({ editing, onClose }: { editing: Announcement | null; onC
               <Label htmlFor={`${id}-email`}>{editing?.emailed_at ? `Emailed ${editing.emailed_at.slice(0, 10)}` : 'Email it when it is published'}</Label>
             </div>
           </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Units {propertyIds.length ? `(${propertyIds.length} chosen)` : '(none chosen: every unit)'}</legend>
+            <p className="text-muted-foreground text-sm">Choose units to send it only to their owners and residents.</p>
+            <FormError error={units.error} />
+            <ul className="grid max-h-40 grid-cols-2 gap-2 overflow-y-auto rounded-md border p-2 sm:grid-cols-4" aria-label="Units">
+              {(units.data ?? []).map((u) => (
+                <li key={u.id} className="flex items-center gap-2">
+                  <Checkbox id={`${id}-unit-${u.id}`} checked={propertyIds.includes(u.id)} onCheckedChange={(on) => toggleUnit(u.id, on === true)} />
+                  <Label htmlFor={`${id}-unit-${u.id}`}>Unit {u.unit_number}</Label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
           <FormError error={save.error} />
           <DialogButtons onCancel={onClose} isPending={save.isPending}>
             {editing ? 'Save' : 'Publish'}

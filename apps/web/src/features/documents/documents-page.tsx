@@ -20,6 +20,7 @@ import { Label } from '@/components/ui/label';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { effectiveRoleOf } from '@/lib/roles';
+import { RecordsRequests } from './records-requests';
 import { documentListQuery, downloadDocument, recordsChecklistQuery, useDeleteDocument, useUploadDocument, type AssociationDocument } from './documents.api';
 
 const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((c) => ({ id: c, text: DOCUMENT_CATEGORY_LABELS[c] }));
@@ -181,6 +182,7 @@ export default function DocumentsPage() {
     >
       {seesChecklist ? <RecordsChecklistCard /> : null}
       <DocumentList canWrite={canWrite} />
+      {canWrite ? <RecordsRequests /> : null}
       {uploading ? <UploadDialog documents={docs.data?.rows ?? []} onClose={() => setUploading(false)} /> : null}
     </ListPage>
   );

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AssociationDocument, DocumentCategory, DocumentVisibility, RecordsChecklist } from '@covenant/contracts/association-documents';
+import type { AssociationDocument, DocumentCategory, DocumentVisibility, RecordsChecklist, RecordsRequest } from '@covenant/contracts/association-documents';
 import { appRequest, downloadPdf } from '@/lib/api';
 
 export type { AssociationDocument, RecordsChecklist };
@@ -46,5 +46,30 @@ export function useDeleteDocument() {
   return useMutation({
     mutationFn: (id: string) => appRequest(`/documents/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+  });
+}
+
+export type { RecordsRequest };
+
+/** Records requests, newest first (staff with documents read_write). */
+export const recordsRequestsQuery = () =>
+  queryOptions({ queryKey: [...documentKeys.all, 'records-requests'], queryFn: () => appRequest<{ rows: RecordsRequest[]; total: number }>('/records-requests?limit=500') });
+
+/** Logs a records request received; the server sets its due day by the state's rule. */
+export function useCreateRecordsRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { requested_by: string; description: string; received_on: string }) => appRequest<RecordsRequest>('/records-requests', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...documentKeys.all, 'records-requests'] }),
+  });
+}
+
+/** Marks a records request fulfilled on a day, with the fee charged for the copies (cents). */
+export function useFulfilRecordsRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, fulfilled_on, fee_cents }: { id: string; fulfilled_on: string; fee_cents: number }) =>
+      appRequest<RecordsRequest>(`/records-requests/${id}`, { method: 'PUT', body: { fulfilled_on, fee_cents } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...documentKeys.all, 'records-requests'] }),
   });
 }

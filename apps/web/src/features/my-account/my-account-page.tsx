@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/app/current-user';
-import { accessOf } from '@/app/navigation';
+import { accessOf, permissionLevelOf } from '@/app/navigation';
 import { useCurrentAppId } from '@/app/association-switcher';
 import { myAssociationsQuery } from '@/features/portfolio/portfolio.api';
 import { associationHref } from '@/lib/association';
@@ -28,6 +28,7 @@ import { DocumentList } from '@/features/documents/documents-page';
 import { documentListQuery } from '@/features/documents/documents.api';
 import { MyVotes } from '@/features/votes/my-votes';
 import { MyRequests } from '@/features/work-orders/my-requests';
+import { MyViolations } from '@/features/violations/my-violations';
 import { MyArchitecturalRequests } from '@/features/architectural-requests/architectural-requests-page';
 import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } from './my-account.api';
 
@@ -173,6 +174,8 @@ function AccountView({ account: a }: { account: MyAccount }) {
       <MyDocuments />
       {accessOf(user, 'work_orders').canRead ? <MyRequests /> : null}
       {accessOf(user, 'architectural_requests').canRead ? <MyArchitecturalRequests /> : null}
+      {/* Only an owner's own violations: staff reading My Account would otherwise get the whole community's. */}
+      {permissionLevelOf(user, 'violations') === 'own_records' ? <MyViolations /> : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ScanEyeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
@@ -8,6 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
+import { effectiveRoleOf } from '@/lib/roles';
+import { InspectionMode } from './inspection-mode';
+import { ViolationActions } from './violation-actions';
 import { timelineQuery, VIOLATION_STATUS_LABELS, violationsQuery, type ViolationListRow, type ViolationStatus } from './violations.api';
 
 const PAGE = 20;
@@ -19,7 +23,7 @@ function StatusBadge({ status }: { status: ViolationStatus }) {
 }
 
 /** The timeline of one violation: each step, its date, and the rule (citation) that allowed it. */
-function Timeline({ id }: { id: string }) {
+function Timeline({ id, canWrite, canDecide }: { id: string; canWrite: boolean; canDecide: boolean }) {
   const timeline = useQuery(timelineQuery(id));
   const v = timeline.data?.violation;
   return (
@@ -37,19 +41,30 @@ function Timeline({ id }: { id: string }) {
           ))}
         </ol>
       ) : null}
+      {v && (canWrite || canDecide) ? <ViolationActions timeline={timeline.data!} canWrite={canWrite} canDecide={canDecide} /> : null}
     </SectionCard>
   );
 }
 
 export default function ViolationsPage() {
   const user = useCurrentUser();
-  const { canRead } = accessOf(user, 'violations');
+  const { canRead, canWrite } = accessOf(user, 'violations');
+  const [inspecting, setInspecting] = useState(false);
   const [status, setStatus] = useState<ViolationStatus | ''>('');
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<string | null>(null);
-  const list = useQuery({ ...violationsQuery(status, page, PAGE), enabled: canRead });
+  const list = useQuery({ ...violationsQuery(status, page, PAGE), enabled: canRead && !inspecting });
+  if (inspecting) {
+    return (
+      <ListPage title="Inspection mode" description="Record violations on a walk through the community" canRead={canRead} noAccess="You do not have permission to view violations.">
+        <InspectionMode onClose={() => setInspecting(false)} />
+      </ListPage>
+    );
+  }
   return (
-    <ListPage title="Violations" description="Violations observed, their notices, hearings and fines" canRead={canRead} noAccess="You do not have permission to view violations." error={list.error}>
+    <ListPage title="Violations" description="Violations observed, their notices, hearings and fines" canRead={canRead} noAccess="You do not have permission to view violations." error={list.error}
+      actions={canWrite ? <Button onClick={() => setInspecting(true)}><ScanEyeIcon aria-hidden="true" /> Inspection mode</Button> : undefined}
+    >
       <div className="flex flex-wrap items-end gap-2">
         <div className="space-y-1">
           <Label htmlFor="violation-status">Status</Label>
@@ -89,7 +104,7 @@ export default function ViolationsPage() {
         )}
         pager={{ page, pageSize: PAGE, total: list.data?.total ?? 0, onPage: setPage }}
       />
-      {selected ? <Timeline id={selected} /> : null}
+      {selected ? <Timeline id={selected} canWrite={canWrite} canDecide={canWrite || effectiveRoleOf(user) === 'board_member'} /> : null}
     </ListPage>
   );
 }
