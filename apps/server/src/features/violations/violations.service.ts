@@ -479,7 +479,8 @@ export async function hearingEvents(ctx: Ctx): Promise<HearingDayEvent[]> {
 }
 
 type Step = { step: string; date: string; label: string; detail: string | null; rule_id: string | null; citation: string | null; ref_id: string | null; order: number };
-const refsOf = (rules: RuleRef[]) => (rules.length ? { rule_id: rules.map((r) => r.rule_id).join(', '), citation: rules.map((r) => r.citation).join('; ') } : { rule_id: null, citation: null });
+// A step allowed by several rules names each once (Florida's hearing rules all sit in one subsection).
+const refsOf = (rules: RuleRef[]) => (rules.length ? { rule_id: [...new Set(rules.map((r) => r.rule_id))].join(', '), citation: [...new Set(rules.map((r) => r.citation))].join('; ') } : { rule_id: null, citation: null });
 
 /** GET /violations/{id}/timeline: every step with its date and the rule (id and citation) that allowed it. */
 export async function violationTimeline(ctx: Ctx, id: string) {

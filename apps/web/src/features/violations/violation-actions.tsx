@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { formatMoney } from '@covenant/contracts/money';
@@ -5,6 +6,8 @@ import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { humanize } from '@/lib/format';
+import { usersQuery } from '@/features/users/users.api';
 import { useDecideHearing, useScheduleHearing, useSendNotice, type ViolationTimeline } from './violations.api';
 
 const SELECT = 'h-9 rounded-md border bg-background px-2 text-sm';
@@ -20,10 +23,11 @@ function DecideHearing({ hearing }: { hearing: ViolationTimeline['hearings'][num
   const decide = useDecideHearing();
   const [outcome, setOutcome] = useState<Outcome>('fine');
   const [amount, setAmount] = useState('');
+  const [healthSafety, setHealthSafety] = useState(false);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     decide.mutate(
-      { hearing_id: hearing.id, outcome, ...(outcome === 'fine' && amount ? { fine_amount: Number(amount) } : {}) },
+      { hearing_id: hearing.id, outcome, ...(outcome === 'fine' && amount ? { fine_amount: Number(amount) } : {}), ...(outcome === 'fine' && healthSafety ? { health_safety_finding: true } : {}) },
       { onSuccess: (r) => toast.success(r.hearing.fine_amount ? `Fine of ${formatMoney(r.hearing.fine_amount)} invoiced` : 'Hearing decided') },
     );
   };
@@ -44,10 +48,55 @@ function DecideHearing({ hearing }: { hearing: ViolationTimeline['hearings'][num
             <Input id={`${id}-amount`} type="number" min="0" step="0.01" inputMode="decimal" className="w-40" value={amount} onChange={(e) => setAmount(e.target.value)} />
           </div>
         ) : null}
+        {outcome === 'fine' ? (
+          <div className="flex items-center gap-2 pb-2">
+            <input id={`${id}-health`} type="checkbox" className="size-4" checked={healthSafety} onChange={(e) => setHealthSafety(e.target.checked)} />
+            <Label htmlFor={`${id}-health`}>The board found in writing that the violation may harm health or safety</Label>
+          </div>
+        ) : null}
         <Button type="submit" disabled={decide.isPending}>Record Decision</Button>
       </div>
       <FormError error={decide.error} />
     </form>
+  );
+}
+
+/**
+ * The hearing committee: people of the association found by name or email. Florida needs at least three who are not
+ * directors, officers or employees; the server checks and names the rule, the picker shows each person's role.
+ */
+function CommitteePicker({ chosen, onChange }: { chosen: Array<{ id: string; name: string }>; onChange(next: Array<{ id: string; name: string }>): void }) {
+  const [search, setSearch] = useState('');
+  const people = useQuery({ ...usersQuery(search), enabled: search.trim().length > 0 });
+  const toggle = (id: string, name: string) => onChange(chosen.some((c) => c.id === id) ? chosen.filter((c) => c.id !== id) : [...chosen, { id, name }]);
+  return (
+    <fieldset className="w-full space-y-1">
+      <legend className="text-sm font-medium">Hearing committee ({chosen.length} chosen)</legend>
+      {chosen.length ? (
+        <ul className="flex flex-wrap gap-1" aria-label="Committee members">
+          {chosen.map((c) => (
+            <li key={c.id}>
+              <Button type="button" size="sm" variant="secondary" aria-label={`Remove ${c.name} from the committee`} onClick={() => toggle(c.id, c.name)}>{c.name} ×</Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Label htmlFor="committee-search" className="sr-only">Find a committee member</Label>
+      <Input id="committee-search" type="search" placeholder="Find a person by name or email" className="max-w-sm" value={search} onChange={(e) => setSearch(e.target.value)} />
+      {people.data?.rows.length ? (
+        <ul className="max-h-48 space-y-1 overflow-auto" aria-label="People found">
+          {people.data.rows.map((u) => {
+            const boxId = `committee-${u.id}`;
+            return (
+              <li key={u.id} className="flex items-center gap-2">
+                <input id={boxId} type="checkbox" className="size-4" checked={chosen.some((c) => c.id === u.id)} onChange={() => toggle(u.id, u.full_name)} />
+                <Label htmlFor={boxId}>{u.full_name} <span className="text-muted-foreground">({humanize(u.user_role ?? u.role)})</span></Label>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -57,6 +106,8 @@ export function ViolationActions({ timeline, canWrite, canDecide }: { timeline: 
   const schedule = useScheduleHearing();
   const [kind, setKind] = useState<'courtesy' | 'notice'>('notice');
   const [hearingOn, setHearingOn] = useState('');
+  const [noticeSentOn, setNoticeSentOn] = useState('');
+  const [committee, setCommittee] = useState<Array<{ id: string; name: string }>>([]);
   const v = timeline.violation;
   const ended = ['fined', 'closed', 'dismissed'].includes(v.status);
   const open = timeline.hearings.filter((h) => !h.decided_on);
@@ -88,13 +139,21 @@ export function ViolationActions({ timeline, canWrite, canDecide }: { timeline: 
           aria-label="Schedule a hearing"
           onSubmit={(e) => {
             e.preventDefault();
-            schedule.mutate({ violation_id: v.id, scheduled_for: hearingOn }, { onSuccess: () => { toast.success('Hearing scheduled; the notice of hearing was written'); setHearingOn(''); } });
+            schedule.mutate(
+              { violation_id: v.id, scheduled_for: hearingOn, committee_member_ids: committee.map((m) => m.id), ...(noticeSentOn ? { notice_sent_on: noticeSentOn } : {}) },
+              { onSuccess: () => { toast.success('Hearing scheduled; the notice of hearing was written'); setHearingOn(''); setNoticeSentOn(''); setCommittee([]); } },
+            );
           }}
         >
           <div className="space-y-1">
             <Label htmlFor="hearing-on">Hearing date</Label>
             <Input id="hearing-on" type="date" required value={hearingOn} onChange={(e) => setHearingOn(e.target.value)} />
           </div>
+          <div className="space-y-1">
+            <Label htmlFor="hearing-notice-on">Notice sent on (empty: today)</Label>
+            <Input id="hearing-notice-on" type="date" value={noticeSentOn} onChange={(e) => setNoticeSentOn(e.target.value)} />
+          </div>
+          <CommitteePicker chosen={committee} onChange={setCommittee} />
           <Button type="submit" variant="outline" disabled={schedule.isPending || !hearingOn}>Schedule Hearing</Button>
         </form>
       ) : null}

@@ -128,7 +128,7 @@ export function useSendNotice() {
 export function useScheduleHearing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { violation_id: string; scheduled_for: string }) => callFunction('scheduleHearing', { ...input, committee_member_ids: [] }),
+    mutationFn: (input: { violation_id: string; scheduled_for: string; committee_member_ids: string[]; notice_sent_on?: string }) => callFunction('scheduleHearing', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: violationKeys.all }),
   });
 }
@@ -137,7 +137,7 @@ export function useScheduleHearing() {
 export function useDecideHearing() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { hearing_id: string; outcome: 'fine' | 'no_fine' | 'cured'; fine_amount?: number }) => callFunction('decideHearing', input),
+    mutationFn: (input: { hearing_id: string; outcome: 'fine' | 'no_fine' | 'cured'; fine_amount?: number; health_safety_finding?: boolean }) => callFunction('decideHearing', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: violationKeys.all }),
   });
 }
