@@ -3,6 +3,7 @@
  * the database, then times the API through the real app (server time, app.inject, no network).
  * BENCH_DATABASE_URL runs it on a PostgreSQL database (a fresh one is created and dropped); else PGlite.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -316,6 +317,19 @@ try {
     if (!ok) failures++;
     rows.push(`| ${c.name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${c.budgetMs} | ${ok ? 'ok' : 'OVER'} |`);
   }
+  // npm run demo into an empty data folder, as a person tries Covenant: the whole run, start to exit (PGlite).
+  await timeOnce('npm run demo into an empty data folder', 20_000, async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'covenant-demo-'));
+    try {
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+      const run = spawnSync(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('apps', 'server', 'src', 'demo.ts')], { env, encoding: 'utf8', timeout: 600_000 });
+      if (run.status !== 0) throw new Error(`npm run demo failed (${run.status}): ${(run.stderr || run.stdout).slice(-500)}`);
+      const loaded = /loaded in .*/.exec(run.stdout)?.[0];
+      if (loaded) console.log(`demo: ${loaded}`);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
   const afterRss = residentMiB();
   if (idleRss > rssBudget) failures++;
   console.log(`\nCovenant bench: ${UNITS} units on ${built.db.kind} (seeded in ${(seedMs / 1000).toFixed(1)} s), ${months} months of history: ${invoiceCount} invoices, ${journalLineCount} journal lines (written in ${(financeSeedMs / 1000).toFixed(1)} s); ${RUNS} runs each, server time via app.inject\n`);

@@ -78,7 +78,7 @@ describe('a violation from inspection to fine', () => {
     expect(tl.violation.status).toBe('fined');
     say('  timeline:');
     for (const s of tl.steps) say(`    ${s.date} ${s.label}${s.citation ? ` [${s.citation}]` : ''}`);
-    await expectBooksBalanced(t, admin);
+    await expectBooksBalanced(t);
   });
 
   it('Florida: 14 days\' notice, three independent committee members, $100 a violation, decision notice within 7 days', async () => {
@@ -112,6 +112,6 @@ describe('a violation from inspection to fine', () => {
     const tl = await timeline(v.id);
     say('  timeline:');
     for (const s of tl.steps) say(`    ${s.date} ${s.label}${s.citation ? ` [${s.citation}]` : ''}`);
-    await expectBooksBalanced(t, admin);
+    await expectBooksBalanced(t);
   });
 });
