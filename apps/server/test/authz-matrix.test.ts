@@ -1197,6 +1197,14 @@ const ROUTES: Record<string, RouteRule> = {
       if (res.statusCode === 200) expect(res.json().units === null, caller).toBe(caller !== 'admin' && caller !== 'property_manager');
     },
   },
+  'GET /api/apps/:appId/votes/:id/electorate': {
+    access: 'votes write, or the vote\'s inspector of elections (here the property manager)', expect: staff,
+    request: () => ({ method: 'GET', url: `/votes/${votes.open}/electorate` }),
+  },
+  'GET /api/apps/:appId/votes/:id/proxy-holders': {
+    access: 'votes read (staff, board members, owners): the directors\' names', expect: { ...staff, owner: 200, board_member: 200 },
+    request: () => ({ method: 'GET', url: `/votes/${votes.open}/proxy-holders` }),
+  },
   'GET /api/apps/:appId/votes/:id/results': {
     access: 'votes read, once the vote is closed', expect: { ...staff, owner: 200, board_member: 200 },
     request: () => ({ method: 'GET', url: `/votes/${votes.closed}/results` }),

@@ -741,6 +741,14 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => get(`/votes/${s.ids.openVote}/participation`),
     foreign: [{ label: "A's vote", request: () => get(`/votes/${A().ids.openVote}/participation`), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/votes/:id/electorate': {
+    request: (s) => get(`/votes/${s.ids.openVote}/electorate`),
+    foreign: [{ label: "A's vote", request: () => get(`/votes/${A().ids.openVote}/electorate`), refusal: notFound() }],
+  },
+  'GET /api/apps/:appId/votes/:id/proxy-holders': {
+    request: (s) => get(`/votes/${s.ids.openVote}/proxy-holders`),
+    foreign: [{ label: "A's vote", request: () => get(`/votes/${A().ids.openVote}/proxy-holders`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/votes/:id/results': {
     request: (s) => get(`/votes/${s.ids.openVote}/results`),
     foreign: [{ label: "A's vote", request: () => get(`/votes/${A().ids.openVote}/results`), refusal: notFound() }],

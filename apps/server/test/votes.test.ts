@@ -161,6 +161,24 @@ describe('an election weighted by share: ballots, proxies, paper, results and th
     await refused(t.call('GET', `/votes/${voteId}/results`, { token: admin.token }), 409, 'Results are counted when the vote closes');
   });
 
+  it('the electorate unit by unit for who runs the vote and the inspector, with who voted how and the proxies; owners see the directors only', async () => {
+    const list = await ok<{ total: number; rows: Array<{ property_id: string; weight: string; eligible: boolean; reason: string | null; voted: boolean; method: string | null; proxy_holder: { id: string } | null }> }>(
+      t.call('GET', `/votes/${voteId}/electorate?limit=500`, { token: manager.token }),
+    );
+    expect(list.total).toBe(5);
+    const row = (id: string) => list.rows.find((r) => r.property_id === id)!;
+    expect(row(units[0]!)).toMatchObject({ weight: '30', eligible: true, voted: true, method: 'electronic', proxy_holder: null });
+    expect(row(units[1]!)).toMatchObject({ voted: true, method: 'proxy', proxy_holder: { id: voters[2]!.id } });
+    expect(row(units[4]!)).toMatchObject({ eligible: false, reason: 'No owner on the day the vote opened', voted: false });
+    expect((await ok<{ total: number }>(t.call('GET', `/votes/${voteId}/electorate?limit=1&skip=1`, { token: inspector.token }))).total).toBe(5);
+    await refused(t.call('GET', `/votes/${voteId}/electorate`, { token: voters[0]!.token }), 403, 'Only those who run the vote and its inspector of elections see the electorate unit by unit');
+    const director = await createUser(t, 'board_member');
+    const holders = await ok<{ rows: Array<{ id: string; full_name: string }> }>(t.call('GET', `/votes/${voteId}/proxy-holders`, { token: voters[0]!.token }));
+    expect(holders.rows.map((h) => h.id)).toContain(director.id);
+    expect(holders.rows.map((h) => h.id)).not.toContain(manager.id);
+    expect(Object.keys(holders.rows[0]!).sort()).toEqual(['full_name', 'id']);
+  });
+
   it('each voter finds their receipt in the log, and their nonce proves the ballot behind it', async () => {
     for (const r of receipts) {
       const log = await ok<{ entries: Array<{ receipt: string; ballot: { weight: string; answers: unknown[] } }> }>(t.call('GET', `/votes/${voteId}/ballot-log?receipt=${r.receipt}`, { token: voters[0]!.token }));

@@ -107,6 +107,24 @@ export const participationSchema = z.object({
   units: z.array(z.object({ property_id: z.string(), unit_number: z.string().nullable(), method: z.enum(PARTICIPATION_METHODS), cast_on: z.string() })).nullable(),
 });
 
+/** The electorate as the vote opened, for who runs it (votes write) and its inspector: one row per unit, paged. */
+export const electorateQuery = z.object({
+  search: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  skip: z.coerce.number().int().min(0).default(0),
+});
+export const electorateSchema = z.object({
+  total: z.number().int(),
+  rows: z.array(z.object({
+    property_id: z.string(), unit_number: z.string(), weight, eligible: z.boolean(), reason: z.string().nullable(),
+    voted: z.boolean(), method: z.enum(PARTICIPATION_METHODS).nullable(),
+    proxy_holder: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  })),
+});
+
+/** Who an owner may give a proxy to without knowing anyone's account: the association's directors. */
+export const proxyHoldersSchema = z.object({ rows: z.array(z.object({ id: z.string(), full_name: z.string() })) });
+
 const optionTally = z.object({ option: z.string(), weight, ballots: z.number().int() });
 /** GET /votes/{id}/results: recounted from the raw records at every call; the head hash of the log counted. */
 export const voteResultsSchema = z.object({

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ballotLogQuery, ballotLogSchema, participationSchema, voteInput, voteResultsSchema } from '@covenant/contracts/votes';
+import { ballotLogQuery, ballotLogSchema, electorateQuery, electorateSchema, participationSchema, proxyHoldersSchema, voteInput, voteResultsSchema } from '@covenant/contracts/votes';
 import { voteBallots, voteElectorate, voteParticipation, voteProxies, votes } from '@covenant/db/schema/votes';
 import { tableStep } from '../../platform/backup/table-step.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { defineFunction } from '../../platform/functions/define-function.ts';
 import type { Feature } from '../../platform/registry.ts';
 import {
-  assignProxy, ballotLog, castBallot, closeDueVotes, closeVote, openVote, participation, recordPaperBallot, results, revokeProxy, voteHooks,
+  assignProxy, ballotLog, castBallot, closeDueVotes, closeVote, electorate, openVote, participation, proxyHolders, recordPaperBallot, results, revokeProxy, voteHooks,
 } from './votes.service.ts';
 
 /** Votes and elections: staff write drafts; members read them; ballots only through the functions below. */
@@ -37,6 +37,10 @@ async function voteRoutes(app: FastifyInstance) {
     ballotLog(request.ctx, voteEntity, (request.params as { id: string }).id, (request.query as { receipt?: string }).receipt));
   app.get('/api/apps/:appId/votes/:id/participation', { schema: { tags: ['votes'], params: idParams, response: { 200: participationSchema } } }, async (request) =>
     participation(request.ctx, voteEntity, (request.params as { id: string }).id));
+  app.get('/api/apps/:appId/votes/:id/electorate', { schema: { tags: ['votes'], params: idParams, querystring: electorateQuery.partial().loose(), response: { 200: electorateSchema } } }, async (request) =>
+    electorate(request.ctx, voteEntity, (request.params as { id: string }).id, request.query));
+  app.get('/api/apps/:appId/votes/:id/proxy-holders', { schema: { tags: ['votes'], params: idParams, response: { 200: proxyHoldersSchema } } }, async (request) =>
+    proxyHolders(request.ctx, voteEntity, (request.params as { id: string }).id));
   app.get('/api/apps/:appId/votes/:id/results', { schema: { tags: ['votes'], params: idParams, response: { 200: voteResultsSchema } } }, async (request) =>
     results(request.ctx, voteEntity, (request.params as { id: string }).id));
 }

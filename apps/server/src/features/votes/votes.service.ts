@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ballotLogSchema, participationSchema, voteResultsSchema } from '@covenant/contracts/votes';
+import { electorateQuery, type ballotLogSchema, type electorateSchema, type participationSchema, type proxyHoldersSchema, type voteResultsSchema } from '@covenant/contracts/votes';
 import { isStaffRole } from '@covenant/contracts/permissions';
 import { ownerProperties, properties, users } from '@covenant/db/schema/community';
 import { voteBallots, voteElectorate, voteParticipation, voteProxies, votes } from '@covenant/db/schema/votes';
 import { today, withTransaction, type Ctx } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { parseInput } from '../../lib/parse-input.ts';
 import { permissionLevel, requireSignedIn } from '../../platform/access/access.service.ts';
 import { recordForActor, publishRecord } from '../../platform/entities/entities.service.ts';
+import { containsPattern } from '../../platform/entities/list-page.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { publishDocument } from '../documents/documents.service.ts';
 import { loadLetterhead } from '../statements/pdf.ts';
@@ -391,6 +393,44 @@ export async function participation(ctx: Ctx, entity: EntityDef, voteId: string)
     identifying_weights: vote.secret ? identifyingWeights(await electorateOf(ctx, voteId)) : null,
     units,
   };
+}
+
+/**
+ * GET /votes/{id}/electorate: the snapshot as the vote opened, with whether each unit has voted (and how) and its
+ * proxy: for those who run the vote (votes write) and its inspector of elections, who enters the paper ballots.
+ */
+export async function electorate(ctx: Ctx, entity: EntityDef, voteId: string, query: unknown): Promise<z.infer<typeof electorateSchema>> {
+  const actor = requireSignedIn(ctx);
+  const vote = await voteFor(ctx, entity, voteId, 'read');
+  if ((await permissionLevel(ctx, 'votes')) !== 'read_write' && vote.inspector_user_id !== actor.id) {
+    throw new ForbiddenError('Only those who run the vote and its inspector of elections see the electorate unit by unit');
+  }
+  const q = parseInput(electorateQuery, query ?? {});
+  const search = q.search?.trim() ? sql`and pr.unit_number ilike ${containsPattern(q.search.trim())}` : sql``;
+  const [count] = (await ctx.db.execute(sql`select count(*)::int as n from ${voteElectorate} e join ${properties} pr on pr.id = e.property_id where e.vote_id = ${voteId} ${search}`)).rows as Array<{ n: number }>;
+  const rows = (await ctx.db.execute(sql`
+    select e.property_id, pr.unit_number, e.weight::text as weight, e.eligible, e.reason, (p.id is not null) as voted, p.method,
+      x.holder_user_id, u.full_name as holder_name
+    from ${voteElectorate} e join ${properties} pr on pr.id = e.property_id
+    left join ${voteParticipation} p on p.vote_id = e.vote_id and p.property_id = e.property_id
+    left join ${voteProxies} x on x.vote_id = e.vote_id and x.property_id = e.property_id and x.revoked_at is null
+    left join ${users} u on u.id = x.holder_user_id
+    where e.vote_id = ${voteId} ${search}
+    order by pr.unit_sort_key collate "C", pr.id limit ${q.limit} offset ${q.skip}`)).rows as Array<{ property_id: string; unit_number: string; weight: string; eligible: boolean; reason: string | null; voted: boolean; method: Method | null; holder_user_id: string | null; holder_name: string | null }>;
+  return {
+    total: count?.n ?? 0,
+    rows: rows.map((r) => ({
+      property_id: r.property_id, unit_number: r.unit_number, weight: formatWeight(toScaledWeight(r.weight)), eligible: r.eligible, reason: r.reason, voted: r.voted, method: r.method,
+      proxy_holder: r.holder_user_id ? { id: r.holder_user_id, full_name: r.holder_name ?? '' } : null,
+    })),
+  };
+}
+
+/** GET /votes/{id}/proxy-holders: the directors (board members), whom an owner may name as proxy without a lookup of people. */
+export async function proxyHolders(ctx: Ctx, entity: EntityDef, voteId: string): Promise<z.infer<typeof proxyHoldersSchema>> {
+  await voteFor(ctx, entity, voteId, 'read');
+  const rows = (await ctx.db.execute(sql`select id, full_name from ${users} where user_role = 'board_member' order by full_name, id`)).rows as Array<{ id: string; full_name: string }>;
+  return { rows };
 }
 
 /** GET /votes/{id}/results: once closed, recounted from the raw ballots and the electorate at every call. */
