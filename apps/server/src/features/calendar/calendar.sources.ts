@@ -1,11 +1,12 @@
 import type { Ctx } from '../../lib/context.ts';
 import { announcementEvents } from '../announcements/announcements.service.ts';
 import { recordsRequestEvents } from '../documents/documents.service.ts';
+import { meetingEvents } from '../meetings/meetings.service.ts';
 import type { CalendarEvent } from './ics.ts';
 
 /**
  * Where the calendar's events come from. Each source answers only what the caller may see (nothing, not a refusal,
- * without the privilege); meetings and hearings add their source here.
+ * without the privilege); hearings add their source here.
  */
 export interface CalendarSource {
   name: string;
@@ -15,4 +16,5 @@ export interface CalendarSource {
 export const CALENDAR_SOURCES: readonly CalendarSource[] = [
   { name: 'announcements', events: announcementEvents },
   { name: 'records-requests', events: recordsRequestEvents },
+  { name: 'meetings', events: meetingEvents },
 ];

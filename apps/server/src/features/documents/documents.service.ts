@@ -138,6 +138,28 @@ export async function uploadDocument(ctx: Ctx, file: { data: Buffer; filename: s
   return view(await documentForReader(ctx, id));
 }
 
+/**
+ * A document the app makes itself (approved minutes): the file into the store, then the file's and the document's
+ * records in the caller's transaction. Answers the document's id.
+ */
+export async function storeGeneratedDocument(
+  tx: Ctx,
+  data: Buffer,
+  meta: { title: string; category: DocumentCategory; visibility: DocumentVisibility; effective_date: string | null; filename: string; extension: string; content_type: string },
+): Promise<string> {
+  const storedName = `${randomBytes(16).toString('hex')}.document.${meta.extension}`;
+  await tx.services.files.put(fileKey(associationOf(tx).app_id, storedName), data, meta.content_type);
+  const [stored] = await tx.db
+    .insert(files)
+    .values({ stored_name: storedName, original_name: meta.filename, content_type: meta.content_type, size: data.length, uploaded_by: tx.actor?.id ?? null })
+    .returning({ id: files.id });
+  const [doc] = await tx.db
+    .insert(associationDocuments)
+    .values({ title: meta.title, category: meta.category, visibility: meta.visibility, effective_date: meta.effective_date, file_id: stored!.id, created_by: tx.actor?.email ?? null })
+    .returning({ id: associationDocuments.id });
+  return doc!.id;
+}
+
 /** PUT /documents/{id}: title, category, visibility, effective date, what it supersedes. */
 export async function updateDocument(ctx: Ctx, id: string, body: unknown): Promise<AssociationDocument> {
   await requireDocumentWriter(ctx);
