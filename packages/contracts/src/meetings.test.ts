@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMemberMeeting, motionResult, type DirectorVote } from './meetings.ts';
+import { isMemberMeeting, meetingStart, motionResult, type DirectorVote } from './meetings.ts';
 
 const votes = (...list: DirectorVote[]) => list.map((vote) => ({ vote }));
 
@@ -29,5 +29,13 @@ describe('motionResult: a majority of the votes cast', () => {
 describe('isMemberMeeting', () => {
   it('annual and special meetings are the members\'; board and committee meetings are not', () => {
     expect(['board', 'annual', 'special', 'committee'].map(isMemberMeeting)).toEqual([false, true, true, false]);
+  });
+});
+
+describe('meetingStart', () => {
+  it('reads PostgreSQL\'s text and ISO alike', () => {
+    expect(meetingStart('2027-01-05 18:00:00+00').toISOString()).toBe('2027-01-05T18:00:00.000Z');
+    expect(meetingStart('2027-01-05 18:30:00-05').toISOString()).toBe('2027-01-05T23:30:00.000Z');
+    expect(meetingStart('2027-01-05T18:00:00.000Z').toISOString()).toBe('2027-01-05T18:00:00.000Z');
   });
 });

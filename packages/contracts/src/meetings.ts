@@ -91,3 +91,8 @@ export function motionResult(votes: ReadonlyArray<{ vote: DirectorVote }>, table
   const no = votes.filter((v) => v.vote === 'no').length;
   return yes > no ? 'passed' : 'failed';
 }
+
+/** A meeting's start as a Date: the API answers PostgreSQL's text ("2027-01-05 18:00:00+00") or ISO 8601. */
+export function meetingStart(value: string): Date {
+  return new Date(value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+}

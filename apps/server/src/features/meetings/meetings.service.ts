@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PermissionLevel } from '@covenant/contracts/constants';
 import {
-  isMemberMeeting, MEETING_KIND_LABELS, MEMBER_MEETING_KINDS, motionResult, type approvedMinutesAnswer, type DirectorVote, type MeetingKind, type meetingNoticeAnswer,
+  isMemberMeeting, MEETING_KIND_LABELS, meetingStart, MEMBER_MEETING_KINDS, motionResult, type approvedMinutesAnswer, type DirectorVote, type MeetingKind, type meetingNoticeAnswer,
   type Motion, type recordMotionInput,
 } from '@covenant/contracts/meetings';
 import { effectiveRole, normalizeRoleName } from '@covenant/contracts/permissions';
@@ -38,8 +38,9 @@ export const meetingAudience: NonNullable<EntityDef['audience']> = {
   allows: (actor, level, record) => seesEveryMeeting(actor, level) || isMemberMeeting(String(record.kind)),
 };
 
-/** The instant as ISO text (the database answers "2027-01-05 18:00:00+00"). */
-const iso = (value: string) => new Date(value).toISOString();
+/** The instant as ISO text, and in milliseconds (a row holds PostgreSQL's text, a request ISO 8601). */
+const iso = (value: string) => meetingStart(value).toISOString();
+const ms = (value: string) => meetingStart(value).getTime();
 
 async function meetingFor(ctx: Ctx, entity: EntityDef, id: string, op: 'read' | 'update'): Promise<MeetingRow> {
   return (await recordForActor(ctx, entity, id, op)) as MeetingRow;
@@ -79,7 +80,7 @@ async function prepareMeeting(ctx: Ctx, values: Row, existing: MeetingRow | null
     }
     if (existing.notice_sent_on) {
       if (values.kind !== undefined && values.kind !== existing.kind) throw new ConflictError('The notice of this meeting was sent: its kind cannot change', 'notice_sent');
-      if (values.starts_at !== undefined && Date.parse(String(values.starts_at)) !== Date.parse(existing.starts_at)) {
+      if (values.starts_at !== undefined && ms(values.starts_at as string) !== ms(existing.starts_at)) {
         throw new ConflictError('The notice of this meeting was sent: its time cannot change; schedule and notice a new meeting instead', 'notice_sent');
       }
     }
@@ -131,7 +132,7 @@ async function noticeRecipients(ctx: Ctx, kind: MeetingKind): Promise<Recipient[
 
 /** The meeting's time as people read it, in the association's zone. */
 export function formatMeetingTime(startsAt: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(startsAt));
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(meetingStart(startsAt));
 }
 
 function noticeText(m: MeetingRow, when: string, org: string, name: string): string {
@@ -283,8 +284,8 @@ export async function approveMinutes(ctx: Ctx, entity: EntityDef, meetingId: str
   const meeting = await meetingFor(ctx, entity, meetingId, 'update');
   const at = await meetingFor(ctx, entity, atMeetingId, 'read');
   if (meeting.minutes_status === 'approved') throw new ConflictError('These minutes were approved and can no longer be edited', 'minutes_approved');
-  if (Date.parse(at.starts_at) <= Date.parse(meeting.starts_at)) throw new ValidationError('Minutes are approved at a later meeting: choose a meeting after this one');
-  if (Date.parse(at.starts_at) > Date.now()) throw new ValidationError('Minutes are approved at a meeting that has begun: that meeting has not started yet');
+  if (ms(at.starts_at) <= ms(meeting.starts_at)) throw new ValidationError('Minutes are approved at a later meeting: choose a meeting after this one');
+  if (ms(at.starts_at) > Date.now()) throw new ValidationError('Minutes are approved at a meeting that has begun: that meeting has not started yet');
   if (!meeting.minutes?.trim()) throw new ValidationError('The minutes are empty: write them before they are approved');
   const [timeZone, letterhead, motions] = await Promise.all([associationTimeZone(ctx), loadLetterhead(ctx), motionsOf(ctx, eq(meetingMotions.meeting_id, meetingId))]);
   const attendees = meeting.attendee_ids.length
@@ -301,7 +302,7 @@ export async function approveMinutes(ctx: Ctx, entity: EntityDef, meetingId: str
     if (locked.minutes !== meeting.minutes) throw new ConflictError('The minutes changed while they were being approved: approve them again', 'minutes_changed');
     const documentId = await storeGeneratedDocument(tx, pdf, {
       title: `Minutes: ${meeting.title}`, category: 'minutes', visibility: isMemberMeeting(meeting.kind) ? 'owners' : 'board', effective_date: approvedOn,
-      filename: `minutes-${meeting.starts_at.slice(0, 10)}.pdf`, extension: 'pdf', content_type: 'application/pdf',
+      filename: `minutes-${iso(meeting.starts_at).slice(0, 10)}.pdf`, extension: 'pdf', content_type: 'application/pdf',
     });
     await tx.db.update(meetings).set({ minutes_status: 'approved', minutes_approved_at_meeting_id: at.id, minutes_document_id: documentId, updated_date: new Date() }).where(eq(meetings.id, meetingId));
     await publishRecord(tx, entity, meetingId);

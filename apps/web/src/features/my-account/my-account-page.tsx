@@ -27,6 +27,7 @@ import { AnnouncementFeed } from '@/features/announcements/announcement-feed';
 import { DocumentList } from '@/features/documents/documents-page';
 import { documentListQuery } from '@/features/documents/documents.api';
 import { MyVotes } from '@/features/votes/my-votes';
+import { MyMeetings } from '@/features/meetings/my-meetings';
 import { MyRequests } from '@/features/work-orders/my-requests';
 import { MyArchitecturalRequests } from '@/features/architectural-requests/architectural-requests-page';
 import { downloadMyStatement, myAccountQuery, updateMyPhone, type MyAccount } from './my-account.api';
@@ -166,6 +167,7 @@ function AccountView({ account: a }: { account: MyAccount }) {
       </Card>
 
       <StatementCard />
+      {accessOf(user, 'meetings').canRead ? <MyMeetings /> : null}
       <MyVotes />
       <AutopayCard />
       <MyCollections ownerId={a.owner.id} />
