@@ -39,7 +39,7 @@ export const meetingsOfMonthQuery = (month: string) => {
 
 /** Meetings after this one that have begun: where its minutes may be approved. */
 export const laterMeetingsQuery = (meeting: Meeting) => {
-  const q = { starts_at: { $gt: meeting.starts_at, $lte: `${new Date().toISOString().slice(0, 16)}:00.000Z` } };
+  const q = { starts_at: { $gt: meetingStart(meeting.starts_at).toISOString(), $lte: `${new Date().toISOString().slice(0, 16)}:00.000Z` } };
   return queryOptions({ queryKey: entityKeys.list('Meeting', { q, sort: '-starts_at' }), queryFn: () => filter<Meeting>('Meeting', q, '-starts_at', 50) });
 };
 
