@@ -1724,8 +1724,11 @@ const serverRooms = (s: Socket) => t.realtime.io.of('/').sockets.get(s.id ?? '')
 const joinRefusal = (entity: string) => `You do not have permission to subscribe to ${entity}`;
 
 /** Entities whose update_model delivery is checked; each write says whether it is Owner A's (the owner user's) record. */
-/** own: the owner's (Owner A's) record; ownFor names the own_records roles it belongs to where that is another caller. */
-type Write = { id: string; type: 'create' | 'update'; own: boolean; ownFor?: Role[] };
+/**
+ * own: the owner's (Owner A's) record; ownFor names the own_records roles it belongs to where that is another caller;
+ * hiddenFrom names readers the record's audience leaves out (a board meeting for owners).
+ */
+type Write = { id: string; type: 'create' | 'update'; own: boolean; ownFor?: Role[]; hiddenFrom?: Role[] };
 const DELIVERY: Record<string, () => Promise<Write[]>> = {
   Owner: async () => {
     const created = await adminCreate('Owner', await newPayload('Owner'));
@@ -1788,6 +1791,12 @@ const DELIVERY: Record<string, () => Promise<Write[]>> = {
     const a = await send('owner', { method: 'POST', url: '/functions/submitWorkOrder', json: { title: 'rt A', property_id: seed.Property!.a } });
     const b = await adminCreate('WorkOrder', { title: 'rt B', property_id: seed.Property!.b });
     return [{ id: (a.json() as { id: string }).id, type: 'create', own: true }, { id: b.id, type: 'create', own: false }];
+  },
+  // The meeting's kind decides its readers: owners get members' meetings only, the board every one.
+  Meeting: async () => {
+    const board = await adminCreate('Meeting', { kind: 'board', title: 'rt board', starts_at: '2030-02-01T18:00:00Z' });
+    const annual = await adminCreate('Meeting', { kind: 'annual', title: 'rt annual', starts_at: '2030-03-01T18:00:00Z' });
+    return [{ id: board.id, type: 'create', own: false, hiddenFrom: ['owner'] }, { id: annual.id, type: 'create', own: false }];
   },
   Vendor: async () => {
     const v = await adminCreate('Vendor', await newPayload('Vendor'));
@@ -1864,7 +1873,11 @@ describe('3. realtime: entity rooms', () => {
         const key = (e: { type: string; id: string }) => `${e.type}:${e.id}`;
         const expected = (role: Role) => {
           const level = LEVELS[role](def.resource);
-          return writes.filter((w) => level === 'read' || level === 'read_write' || (level === 'own_records' && (w.ownFor ? w.ownFor.includes(role) : w.own))).map(key).sort();
+          return writes
+            .filter((w) => !w.hiddenFrom?.includes(role))
+            .filter((w) => level === 'read' || level === 'read_write' || (level === 'own_records' && (w.ownFor ? w.ownFor.includes(role) : w.own)))
+            .map(key)
+            .sort();
         };
         const got = (role: Role) => sockets[role].events.filter((e) => e.room === room(entity)).map(key).sort();
         // Sentinel: the admin socket receives every event; then each role's expected events; then a quiet window.
