@@ -1,4 +1,4 @@
-import { expectVisible } from '../lib/expect.mjs';
+import { expectHidden, expectVisible } from '../lib/expect.mjs';
 import { adminToken, memberToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
 
@@ -14,6 +14,16 @@ function localInput(hours) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 const isoIn = (/** @type {number} */ hours) => new Date(Date.now() + hours * 3_600_000).toISOString();
+/**
+ * Shows the month of an instant on the Meetings screen (which opens on the current month).
+ * @param {import('playwright-core').Page} page
+ * @param {string} iso
+ */
+async function showMonthOf(page, iso) {
+  const d = new Date(iso);
+  const now = new Date();
+  if (d.getFullYear() !== now.getFullYear() || d.getMonth() !== now.getMonth()) await page.getByRole('button', { name: 'Previous month' }).click();
+}
 
 export default [
   spec('meetings: staff create a board meeting, a late notice is refused with the rule, a motion is recorded with the director\'s vote, minutes are approved at a later meeting', async ({ page, api, snap }) => {
@@ -57,9 +67,11 @@ export default [
     await snap('meetings-motion');
 
     // Minutes of an earlier meeting, approved at a later one that has begun.
-    const earlier = await api.app('POST', '/entities/Meeting', { token, body: { kind: 'board', title: `Earlier meeting ${t}`, starts_at: isoIn(-3) } });
+    const earlierAt = isoIn(-3);
+    const earlier = await api.app('POST', '/entities/Meeting', { token, body: { kind: 'board', title: `Earlier meeting ${t}`, starts_at: earlierAt } });
     const later = await api.app('POST', '/entities/Meeting', { token, body: { kind: 'board', title: `Later meeting ${t}`, starts_at: isoIn(-1) } });
     await page.goto('/meetings');
+    await showMonthOf(page, earlierAt);
     await page.getByRole('row', { name: earlier.title }).getByRole('button', { name: 'View' }).click();
     const minutes = page.getByRole('region', { name: 'Minutes' });
     await minutes.getByLabel('Minutes (draft)').fill('Called to order at 7 pm. The reserve study was reviewed.');
@@ -70,6 +82,14 @@ export default [
     await expectVisible(minutes.getByText('These minutes were approved and published with the association\'s documents.'));
     await expectVisible(minutes.getByText('Called to order at 7 pm. The reserve study was reviewed.'));
     await snap('meetings-minutes-approved');
+
+    // The director reads the meeting, its motions and approved minutes, and changes nothing.
+    await signInWithToken(page, director.token, '/meetings');
+    await showMonthOf(page, earlierAt);
+    await page.getByRole('row', { name: earlier.title }).getByRole('button', { name: 'View' }).click();
+    await expectVisible(page.getByRole('region', { name: 'Minutes' }).getByText('Called to order at 7 pm. The reserve study was reviewed.'));
+    await expectHidden(page.getByRole('button', { name: 'New Meeting' }));
+    await snap('meetings-director');
   }),
 
   spec('meetings: an owner sees the upcoming members\' meeting on My Account (phone), never a board meeting', async ({ page, api, snap }) => {
