@@ -176,7 +176,7 @@ describe('motions: each director\'s vote, by directors only', () => {
 
 describe('minutes: approved at a later meeting, then a document, then fixed', () => {
   it('board minutes: refused at an earlier or a future meeting; approved at a later one, a board document, then immutable', async () => {
-    const earlier = await create(meeting({ title: 'March board meeting', starts_at: inHours(-24 * 40), minutes: 'Called to order at 7 pm. Reserves reviewed.' }));
+    const earlier = await create(meeting({ title: 'March board meeting', starts_at: inHours(-24 * 40), minutes: 'Called to order at 7 pm. Reserves reviewed.', attendee_ids: [board[0]!.id] }));
     const first = await create(meeting({ title: 'April board meeting', starts_at: inHours(-24 * 10) }));
     const later = await create(meeting({ title: 'May board meeting', starts_at: inHours(-1) }));
     const future = await create(meeting({ title: 'June board meeting', starts_at: inDays(20) }));
@@ -195,6 +195,7 @@ describe('minutes: approved at a later meeting, then a document, then fixed', ()
     expect((await t.call('GET', `/documents/${approved.minutes_document_id}/file`, { token: owner.token })).statusCode).toBe(404);
     await refused(t.call('PUT', `/entities/Meeting/${earlier.id}`, { token: admin.token, body: { minutes: 'Rewritten' } }), 409, /^These minutes were approved and can no longer be edited$/);
     await refused(fn('approveMinutes', admin.token, { meeting_id: earlier.id, approved_at_meeting_id: later.id }), 409, /^These minutes were approved/);
+    await refused(t.call('PUT', `/entities/Meeting/${earlier.id}`, { token: admin.token, body: { attendee_ids: [board[0]!.id, board[1]!.id] } }), 409, /the attendance they record can no longer change/);
     // Other fields stay editable; the minutes as approved stay.
     await ok(t.call('PUT', `/entities/Meeting/${earlier.id}`, { token: admin.token, body: { location: 'Clubhouse, room B' } }));
     expect((await ok<{ minutes: string }>(t.call('GET', `/entities/Meeting/${earlier.id}`, { token: admin.token }))).minutes).toBe('Called to order at 7 pm. Reserves reviewed.');

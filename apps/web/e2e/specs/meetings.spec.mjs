@@ -53,6 +53,11 @@ export default [
     await expectVisible(page.getByRole('alert').filter({ hasText: 'Notice refused' }).getByText(/^Notice of a board meeting must be (given|posted) at least .*\(.+\)$/));
     await snap('meetings-notice-refused');
 
+    const attendance = page.getByRole('region', { name: 'Attendance' });
+    await attendance.getByLabel(director.user.full_name).check();
+    await attendance.getByRole('button', { name: 'Save Attendance' }).click();
+    await expectVisible(page.getByText('Attendance saved'));
+
     // A motion: the director votes yes, the others (if any) are absent.
     const motions = page.getByRole('region', { name: 'Motions' });
     await motions.getByRole('button', { name: 'Record Motion' }).click();

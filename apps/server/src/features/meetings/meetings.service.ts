@@ -70,13 +70,17 @@ async function checkAttendees(ctx: Ctx, ids: unknown): Promise<void> {
 }
 
 /**
- * A meeting as it is saved: approved minutes are fixed, and so is the meeting they were approved at; once the notice
+ * A meeting as it is saved: approved minutes are fixed, with the attendance they record; once the notice
  * went out, the time and kind it announced stay (a new meeting is noticed anew).
  */
 async function prepareMeeting(ctx: Ctx, values: Row, existing: MeetingRow | null): Promise<Row> {
   if (existing) {
     if (existing.minutes_status === 'approved' && values.minutes !== undefined && values.minutes !== existing.minutes) {
       throw new ConflictError('These minutes were approved and can no longer be edited', 'minutes_approved');
+    }
+    // Who was present is part of the approved minutes (their document lists them).
+    if (existing.minutes_status === 'approved' && values.attendee_ids !== undefined && JSON.stringify(values.attendee_ids) !== JSON.stringify(existing.attendee_ids)) {
+      throw new ConflictError('These minutes were approved: the attendance they record can no longer change', 'minutes_approved');
     }
     if (existing.notice_sent_on) {
       if (values.kind !== undefined && values.kind !== existing.kind) throw new ConflictError('The notice of this meeting was sent: its kind cannot change', 'notice_sent');

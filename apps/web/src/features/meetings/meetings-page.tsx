@@ -16,7 +16,7 @@ import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
 import {
-  directorsQuery, formatWhen, laterMeetingsQuery, meetingsOfMonthQuery, motionsQuery, useApproveMinutes, useCreateMeeting, useRecordMotion, useSaveMinutes, useSendNotice,
+  directorsQuery, formatWhen, laterMeetingsQuery, meetingsOfMonthQuery, motionsQuery, useApproveMinutes, useCreateMeeting, useRecordMotion, useSaveAttendance, useSaveMinutes, useSendNotice,
   type Meeting, type MeetingBody,
 } from './meetings.api';
 
@@ -118,10 +118,44 @@ function MeetingDetail({ meeting, canWrite }: { meeting: Meeting; canWrite: bool
           ) : <p className="text-sm">Not sent yet</p>}
           <FormError error={notice.error} title="Notice refused" />
         </section>
+        {board ? <Attendance meeting={meeting} canWrite={canWrite} /> : null}
         {board ? <Motions meeting={meeting} canWrite={canWrite} /> : null}
         <Minutes meeting={meeting} canWrite={canWrite} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The directors present: recorded by staff until the minutes are approved (their document lists them). */
+function Attendance({ meeting, canWrite }: { meeting: Meeting; canWrite: boolean }) {
+  const directors = useQuery(directorsQuery);
+  const save = useSaveAttendance();
+  const [present, setPresent] = useState<string[]>(meeting.attendee_ids);
+  const people = directors.data?.rows ?? [];
+  const editable = canWrite && meeting.minutes_status === 'draft';
+  const nameOf = (id: string) => people.find((d) => d.id === id)?.name ?? people.find((d) => d.id === id)?.email ?? id;
+  return (
+    <section aria-label="Attendance" className="space-y-2">
+      <h3 className="font-medium">Attendance</h3>
+      {editable && people.length ? (
+        <fieldset className="space-y-2">
+          <legend className="text-sm">Directors present</legend>
+          <div className="flex flex-wrap gap-4">
+            {people.map((d) => (
+              <label key={d.id} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" className="size-4" checked={present.includes(d.id)}
+                  onChange={(e) => setPresent((all) => (e.target.checked ? [...all, d.id] : all.filter((id) => id !== d.id)))} />
+                {d.name ?? d.email}
+              </label>
+            ))}
+          </div>
+          <Button size="sm" variant="outline" disabled={save.isPending} onClick={() => save.mutate({ id: meeting.id, attendee_ids: present }, { onSuccess: () => toast.success('Attendance saved') })}>Save Attendance</Button>
+          <FormError error={save.error} />
+        </fieldset>
+      ) : (
+        <p className="text-sm">{meeting.attendee_ids.length ? `Present: ${meeting.attendee_ids.map(nameOf).join(', ')}` : 'No attendance recorded'}</p>
+      )}
+    </section>
   );
 }
 

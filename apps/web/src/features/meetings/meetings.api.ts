@@ -19,6 +19,7 @@ export type Meeting = {
   minutes_status: 'draft' | 'approved';
   minutes_approved_at_meeting_id: string | null;
   minutes_document_id: string | null;
+  attendee_ids: string[];
 };
 export type Director = z.infer<typeof directorListSchema>['rows'][number];
 export type Motion = z.infer<typeof motionListSchema>['rows'][number];
@@ -65,6 +66,11 @@ export function useCreateMeeting() {
 export function useSaveMinutes() {
   const refresh = useMeetingRefresh();
   return useMutation({ mutationFn: ({ id, minutes }: { id: string; minutes: string }) => update<Meeting>('Meeting', id, { minutes }), onSuccess: refresh });
+}
+
+export function useSaveAttendance() {
+  const refresh = useMeetingRefresh();
+  return useMutation({ mutationFn: ({ id, attendee_ids }: { id: string; attendee_ids: string[] }) => update<Meeting>('Meeting', id, { attendee_ids }), onSuccess: refresh });
 }
 
 export function useSendNotice() {
