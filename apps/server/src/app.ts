@@ -27,6 +27,7 @@ import { assessmentsFeature } from './features/assessments/assessments.feature.t
 import { calendarFeature } from './features/calendar/calendar.feature.ts';
 import { collectionsFeature } from './features/collections/collections.feature.ts';
 import { votesFeature } from './features/votes/votes.feature.ts';
+import { meetingsFeature } from './features/meetings/meetings.feature.ts';
 import { backupFeature } from './features/backup/backup.feature.ts';
 import { billingFeature } from './features/billing/billing.feature.ts';
 import { billsFeature } from './features/bills/bills.feature.ts';
@@ -86,7 +87,7 @@ export const FEATURES: readonly Feature[] = [
   ownersFeature, propertiesFeature, usersFeature, rolesFeature, orgSettingsFeature, itemsFeature, taxRatesFeature, accountsFeature, fundsFeature,
   invoicesFeature, paymentsFeature, vendorsFeature, billsFeature, billingFeature, backupFeature, reportsFeature, dashboardFeature, ledgerFeature, journalFeature,
   budgetsFeature, reservesFeature, statementsFeature, mailingsFeature, myAccountFeature, assessmentsFeature,
-  collectionsFeature, portfolioFeature, bankingFeature, achFeature, votesFeature,
+  collectionsFeature, portfolioFeature, bankingFeature, achFeature, votesFeature, meetingsFeature,
   announcementsFeature, documentsFeature, calendarFeature,
   violationsFeature,
   workOrdersFeature, architecturalRequestsFeature,

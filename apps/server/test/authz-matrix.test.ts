@@ -334,6 +334,8 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
       return { name: `Matrix stage ${n}`, days_past_due: 1000 + n, letter_subject: 'Past due', letter_body: 'Dear {{owner_name}}', is_active: false };
     case 'Vote':
       return matrixVote(`Matrix vote ${n}`);
+    case 'Meeting':
+      return { kind: 'annual', title: `Matrix annual meeting ${n}`, starts_at: '2030-01-15T18:00:00Z' };
     case 'ViolationType':
       return { name: `Matrix violation ${n}`, cure_days: 7, fine_amount: 50 };
     case 'Violation':
@@ -453,6 +455,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   CollectionStage: { letter_subject: 'matrix update' },
   PaymentPlan: { notes: 'matrix update' },
   Vote: { title: 'Matrix vote (changed)' },
+  Meeting: { location: 'matrix update' },
   ViolationType: { description: 'matrix update' },
   Violation: { description: 'matrix update' },
   WorkOrder: { priority: 'high' },
@@ -575,6 +578,8 @@ beforeAll(async () => {
   seed.Vote = { a: (await adminCreate('Vote', matrixVote('Matrix draft vote'))).id };
   votes.open = await freshVote('open');
   votes.closed = await freshVote('closed');
+  // A members' meeting: owners read it (board and committee meetings are the board's).
+  seed.Meeting = { a: (await adminCreate('Meeting', { kind: 'annual', title: 'Matrix annual meeting', starts_at: '2030-01-15T18:00:00Z' })).id };
   seed.ViolationType = { a: (await adminCreate('ViolationType', { name: 'Matrix trash cans', cure_days: 14, fine_amount: 100 })).id };
   seed.Violation = { a: await freshViolation('a'), b: await freshViolation('b') };
   violationPhoto = (await send('admin', { method: 'POST', url: `/violations/${seed.Violation.a}/photos`, multipart: { field: 'file', filename: 'evidence.png', contentType: 'image/png', data: TINY_PNG } })).json().id as string;
@@ -1186,6 +1191,15 @@ const ROUTES: Record<string, RouteRule> = {
     request: () => ({ method: 'GET', url: '/collection-letters/0123456789abcdef01234567/pdf' }),
   },
   // --- votes: members read the log, participation and results; who voted which way is never answered ---
+  // --- meetings: those who read meetings see the directors and a meeting's motions (owners: members' meetings only) ---
+  'GET /api/apps/:appId/meetings/directors': {
+    access: 'meetings read (staff, board members, owners)', expect: { ...staff, owner: 200, board_member: 200 },
+    request: () => ({ method: 'GET', url: '/meetings/directors' }),
+  },
+  'GET /api/apps/:appId/meetings/:id/motions': {
+    access: 'meetings read, through the meeting\'s audience', expect: { ...staff, owner: 200, board_member: 200 },
+    request: () => ({ method: 'GET', url: `/meetings/${seed.Meeting!.a}/motions` }),
+  },
   'GET /api/apps/:appId/votes/:id/ballot-log': {
     access: 'votes read (staff, board members, owners)', expect: { ...staff, owner: 200, board_member: 200 },
     request: () => ({ method: 'GET', url: `/votes/${votes.open}/ballot-log` }),
@@ -1726,8 +1740,11 @@ const serverRooms = (s: Socket) => t.realtime.io.of('/').sockets.get(s.id ?? '')
 const joinRefusal = (entity: string) => `You do not have permission to subscribe to ${entity}`;
 
 /** Entities whose update_model delivery is checked; each write says whether it is Owner A's (the owner user's) record. */
-/** own: the owner's (Owner A's) record; ownFor names the own_records roles it belongs to where that is another caller. */
-type Write = { id: string; type: 'create' | 'update'; own: boolean; ownFor?: Role[] };
+/**
+ * own: the owner's (Owner A's) record; ownFor names the own_records roles it belongs to where that is another caller;
+ * hiddenFrom names readers the record's audience leaves out (a board meeting for owners).
+ */
+type Write = { id: string; type: 'create' | 'update'; own: boolean; ownFor?: Role[]; hiddenFrom?: Role[] };
 const DELIVERY: Record<string, () => Promise<Write[]>> = {
   Owner: async () => {
     const created = await adminCreate('Owner', await newPayload('Owner'));
@@ -1790,6 +1807,12 @@ const DELIVERY: Record<string, () => Promise<Write[]>> = {
     const a = await send('owner', { method: 'POST', url: '/functions/submitWorkOrder', json: { title: 'rt A', property_id: seed.Property!.a } });
     const b = await adminCreate('WorkOrder', { title: 'rt B', property_id: seed.Property!.b });
     return [{ id: (a.json() as { id: string }).id, type: 'create', own: true }, { id: b.id, type: 'create', own: false }];
+  },
+  // The meeting's kind decides its readers: owners get members' meetings only, the board every one.
+  Meeting: async () => {
+    const board = await adminCreate('Meeting', { kind: 'board', title: 'rt board', starts_at: '2030-02-01T18:00:00Z' });
+    const annual = await adminCreate('Meeting', { kind: 'annual', title: 'rt annual', starts_at: '2030-03-01T18:00:00Z' });
+    return [{ id: board.id, type: 'create', own: false, hiddenFrom: ['owner'] }, { id: annual.id, type: 'create', own: false }];
   },
   Vendor: async () => {
     const v = await adminCreate('Vendor', await newPayload('Vendor'));
@@ -1866,7 +1889,11 @@ describe('3. realtime: entity rooms', () => {
         const key = (e: { type: string; id: string }) => `${e.type}:${e.id}`;
         const expected = (role: Role) => {
           const level = LEVELS[role](def.resource);
-          return writes.filter((w) => level === 'read' || level === 'read_write' || (level === 'own_records' && (w.ownFor ? w.ownFor.includes(role) : w.own))).map(key).sort();
+          return writes
+            .filter((w) => !w.hiddenFrom?.includes(role))
+            .filter((w) => level === 'read' || level === 'read_write' || (level === 'own_records' && (w.ownFor ? w.ownFor.includes(role) : w.own)))
+            .map(key)
+            .sort();
         };
         const got = (role: Role) => sockets[role].events.filter((e) => e.room === room(entity)).map(key).sort();
         // Sentinel: the admin socket receives every event; then each role's expected events; then a quiet window.
@@ -1982,11 +2009,33 @@ const freshWorkOrder = async () => (await adminCreate('WorkOrder', { title: `Fn 
 /** The work order and its comments as the administrator reads them (a refused call changes neither). */
 const workOrderState = async () => (await send('admin', { method: 'GET', url: `/work-orders/${lastWorkOrder}` })).body;
 
+let lastMeeting = '';
+let firstMeeting = '';
+/** A meeting `days` from now (negative: past), with minutes when given; the first one of a case is its state's subject. */
+async function freshMeeting(kind: string, days: number, minutes?: string): Promise<string> {
+  const starts_at = new Date(Date.now() + days * 86_400_000).toISOString();
+  lastMeeting = (await adminCreate('Meeting', { kind, title: `Fn meeting ${next()}`, starts_at, ...(minutes ? { minutes } : {}) })).id;
+  if (minutes || kind === 'annual') firstMeeting = lastMeeting;
+  return lastMeeting;
+}
+const meetingState = async () => (await adminGet('Meeting', firstMeeting)).body;
+
 const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   runAssessments: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   runLateFees: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   runCollections: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   // No letter is waiting here (collections.test.ts approves and skips real ones): staff reach the lookup, others are refused first.
+  sendMeetingNotice: [{ label: 'a members\' meeting in 60 days', expect: invoicesWrite, params: async () => ({ meeting_id: await freshMeeting('annual', 60) }), state: meetingState }],
+  recordMotion: [{
+    label: 'a board meeting, the director votes yes', expect: invoicesWrite,
+    params: async () => ({ meeting_id: await freshMeeting('board', 7), text: 'Matrix motion', votes: [{ user_id: users.board_member.id, vote: 'yes' }] }),
+    state: async () => (await send('admin', { method: 'GET', url: `/meetings/${lastMeeting}/motions` })).body,
+  }],
+  approveMinutes: [{
+    label: 'minutes of a past meeting at a later one', expect: invoicesWrite,
+    params: async () => ({ meeting_id: await freshMeeting('board', -30, 'Matrix minutes'), approved_at_meeting_id: await freshMeeting('board', -1) }),
+    state: meetingState,
+  }],
   openVote: [{ label: 'a draft vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('draft') }) }],
   closeVote: [{ label: 'an open vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('open') }) }],
   // Owner A's unit: its owner votes; staff and the board read the vote but the unit is not theirs to vote (404).

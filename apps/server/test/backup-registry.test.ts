@@ -185,6 +185,12 @@ beforeAll(async () => {
   const paper = await a.call('POST', '/functions/recordPaperBallot', { token: inspector.token, body: { vote_id: vote.id, property_id: u1.id, answers: [{ question_index: 0, choices: ['yes'] }] } });
   expect(paper.statusCode, paper.body).toBe(200);
   await fn('assignProxy', { vote_id: vote.id, property_id: u2.id, holder_user_id: anaUser.id });
+  // Meetings: a director's vote on a motion, and minutes approved at the next meeting (the minutes' document).
+  const director = await createUser(a, 'board_member');
+  const march = (await s.ok('POST', '/entities/Meeting', { kind: 'board', title: 'March board meeting', starts_at: '2026-03-10T19:00:00Z', minutes: 'Reserves reviewed.', attendee_ids: [director.id] })) as { id: string };
+  const april = (await s.ok('POST', '/entities/Meeting', { kind: 'board', title: 'April board meeting', starts_at: '2026-04-14T19:00:00Z' })) as { id: string };
+  await fn('recordMotion', { meeting_id: march.id, text: 'Adopt the reserve study', moved_by: director.id, votes: [{ user_id: director.id, vote: 'yes' }] });
+  await fn('approveMinutes', { meeting_id: march.id, approved_at_meeting_id: april.id });
 
   const res = await a.call('POST', '/functions/createBackup', { token: adminA, body: {} });
   expect(res.statusCode, res.body).toBe(200);

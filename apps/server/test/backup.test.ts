@@ -12,6 +12,7 @@ const COLLECTIONS = [
   // The community and governance (issues 19 and 20).
   'violationTypes', 'violations', 'violationNotices', 'hearings', 'violationPhotos', 'workOrders', 'workOrderComments', 'architecturalRequests',
   'announcements', 'associationDocuments', 'recordsRequests', 'votes', 'voteElectorate', 'voteParticipation', 'voteBallots', 'voteProxies',
+  'meetings', 'meetingMotions', 'meetingMotionVotes',
 ];
 const SYSTEM_FIELDS = ['id', 'created_date', 'updated_date', 'created_by'];
 

@@ -157,7 +157,7 @@ async function seedSide(s: Side): Promise<void> {
   seed.Owner = (await create(s, 'Owner', { owner_id: '100001', first_name: M, last_name: `${M}son`, email: `${m}-owner@example.com` })).id;
   ids.otherOwner = (await create(s, 'Owner', { owner_id: '100002', first_name: M, last_name: `${M}field` })).id;
   seed.Property = (await create(s, 'Property', { property_id: '200001', unit_number: `${M}-1`, monthly_hoa_fee: 100 })).id;
-  seed.OwnerProperty = (await create(s, 'OwnerProperty', { owner_id: seed.Owner, property_id: seed.Property, ownership_percentage: 100 })).id;
+  seed.OwnerProperty = (await create(s, 'OwnerProperty', { owner_id: seed.Owner, property_id: seed.Property, ownership_percentage: 100, start_date: '2020-01-01' })).id;
 
   const invoice = await fn<{ id: string; invoice_number: string }>(s, 'saveInvoice', {
     owner_id: seed.Owner, invoice_date: '2025-01-01', due_date: '2025-01-15', status: 'sent', lines: [{ product_id: seed.Product, description: `${M} dues`, quantity: 1, unit_price: 100 }],
@@ -197,6 +197,11 @@ async function seedSide(s: Side): Promise<void> {
   seed.Vote = (await create(s, 'Vote', isolationVote(`${M} draft vote`))).id;
   ids.openVote = (await create(s, 'Vote', isolationVote(`${M} open vote`))).id;
   await fn(s, 'openVote', { vote_id: ids.openVote });
+  // A board meeting with minutes, a motion its director voted, and a later meeting to approve them at.
+  ids.director = (await createUser(t, 'board_member', { appId: s.app, email: `${m}-director-${randomBytes(3).toString('hex')}@example.com` })).id;
+  seed.Meeting = (await create(s, 'Meeting', { kind: 'board', title: `${M} board meeting`, starts_at: '2025-03-10T19:00:00Z', minutes: `${M} minutes` })).id;
+  ids.laterMeeting = (await create(s, 'Meeting', { kind: 'board', title: `${M} April meeting`, starts_at: '2025-04-14T19:00:00Z' })).id;
+  await fn(s, 'recordMotion', { meeting_id: seed.Meeting, text: `${M} motion`, votes: [{ user_id: ids.director, vote: 'yes' }] });
   // A violation with a notice and a photo, and another with a hearing (observed today: the unit's owner is linked today).
   seed.ViolationType = (await create(s, 'ViolationType', { name: `${M} trash cans`, cure_days: 14, fine_amount: 100 })).id;
   seed.Violation = (await fn<{ id: string }>(s, 'recordViolation', { property_id: seed.Property, violation_type_id: seed.ViolationType, description: `${M} bins` })).id;
@@ -733,6 +738,14 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => get(`/collection-letters/${s.ids.letter}/pdf`),
     foreign: [{ label: "A's letter", request: () => get(`/collection-letters/${A().ids.letter}/pdf`), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/meetings/directors': {
+    request: () => get('/meetings/directors'),
+    views: [{ label: 'directors', request: () => get('/meetings/directors') }],
+  },
+  'GET /api/apps/:appId/meetings/:id/motions': {
+    request: (s) => get(`/meetings/${s.seed.Meeting}/motions`),
+    foreign: [{ label: "A's meeting", request: () => get(`/meetings/${A().seed.Meeting}/motions`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/votes/:id/ballot-log': {
     request: (s) => get(`/votes/${s.ids.openVote}/ballot-log`),
     foreign: [{ label: "A's vote", request: () => get(`/votes/${A().ids.openVote}/ballot-log`), refusal: notFound() }],
@@ -897,6 +910,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   CollectionStage: { letter_subject: 'changed' },
   PaymentPlan: { notes: 'changed' },
   Vote: { title: 'changed' },
+  Meeting: { location: 'changed' },
   ViolationType: { description: 'changed' },
   Violation: { description: 'changed' },
   WorkOrder: { description: 'changed' },
@@ -1169,6 +1183,15 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
   runLateFees: { noIds: 'runs the path association\'s late-fee rules; its preview is a view in section 4' },
   waiveLateFee: [{ label: "A's late fee", params: () => ({ invoice_id: A().ids.lateFee, reason: 'x' }), refusal: notFound() }],
   runCollections: { noIds: 'runs the path association\'s collection stages; its preview is a view in section 4' },
+  sendMeetingNotice: [{ label: "A's meeting", params: () => ({ meeting_id: A().seed.Meeting }), refusal: notFound() }],
+  recordMotion: [
+    { label: "A's meeting", params: () => ({ meeting_id: A().seed.Meeting, text: 'x', votes: [] }), refusal: notFound() },
+    { label: "A's director", params: () => ({ meeting_id: B().seed.Meeting, text: 'x', votes: [{ user_id: A().ids.director, vote: 'yes' }] }), refusal: noSuch() },
+  ],
+  approveMinutes: [
+    { label: "A's meeting", params: () => ({ meeting_id: A().seed.Meeting, approved_at_meeting_id: B().ids.laterMeeting }), refusal: notFound() },
+    { label: "A's later meeting", params: () => ({ meeting_id: B().seed.Meeting, approved_at_meeting_id: A().ids.laterMeeting }), refusal: notFound() },
+  ],
   openVote: [{ label: "A's vote", params: () => ({ vote_id: A().seed.Vote }), refusal: notFound() }],
   closeVote: [{ label: "A's vote", params: () => ({ vote_id: A().ids.openVote }), refusal: notFound() }],
   castBallot: [

@@ -15,6 +15,7 @@ import {
 import { isoDate, money, optDate, optRecordId, optText, recordId } from './fields.ts';
 import { journalEntryRowSchema } from './ledger.ts';
 import { mailJobSchema } from './mailings.ts';
+import { approvedMinutesAnswer, approveMinutesInput, meetingIdInput, meetingNoticeAnswer, motionSchema, recordMotionInput } from './meetings.ts';
 import {
   decideHearingAnswer, decideHearingInput, hearingSchema, recordViolationInput, requestHearingInput, scheduleHearingInput, sendViolationNoticeInput, violationNoticeSchema, violationSchema,
 } from './violations.ts';
@@ -357,6 +358,9 @@ export const functionContracts = {
   recordPaperBallot: fn(ballotInput, ballotReceiptSchema, 'votes read; the vote\'s inspector of elections only'),
   assignProxy: fn(assignProxyInput, proxySchema, 'votes read; an owner of the unit, or staff recording a signed proxy'),
   revokeProxy: fn(revokeProxyInput, proxySchema, 'votes read; an owner of the unit, or staff'),
+  sendMeetingNotice: fn(meetingIdInput, meetingNoticeAnswer, 'meetings read_write (administrators, property managers); refused with the state rule named when too late'),
+  recordMotion: fn(recordMotionInput, motionSchema, 'meetings read_write (administrators, property managers); every user named must be a director'),
+  approveMinutes: fn(approveMinutesInput, approvedMinutesAnswer, 'meetings read_write (administrators, property managers); at a later meeting that has begun'),
   runCollections: fn(runCollectionsInput, collectionsRunAnswer, COLLECTIONS),
   approveCollectionLetters: fn(collectionLetterIdsInput, z.object({ approved: z.number().int() }), COLLECTIONS),
   skipCollectionLetters: fn(collectionLetterIdsInput, z.object({ skipped: z.number().int() }), COLLECTIONS),

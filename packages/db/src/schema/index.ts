@@ -10,6 +10,7 @@ import * as enums from './enums.ts';
 import * as finance from './finance.ts';
 import * as ledger from './ledger.ts';
 import * as mailings from './mailings.ts';
+import * as meetings from './meetings.ts';
 import * as platform from './platform.ts';
 import * as shared from './shared.ts';
 import * as violations from './violations.ts';
@@ -18,5 +19,5 @@ import * as workOrders from './work-orders.ts';
 import * as architecturalRequests from './architectural-requests.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes, ...announcements, ...associationDocuments, ...violations, ...workOrders, ...architecturalRequests };
+export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes, ...announcements, ...associationDocuments, ...violations, ...workOrders, ...architecturalRequests, ...meetings };
 export type Schema = typeof schema;

@@ -1,8 +1,8 @@
 import { analyzeIfBulk } from '../../lib/analyze.ts';
-import { and, count as countFn, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
+import { and, count as countFn, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
-import { ENTITY_LIST_MAX_LIMIT } from '@covenant/contracts/constants';
+import { ENTITY_LIST_MAX_LIMIT, type PermissionLevel } from '@covenant/contracts/constants';
 import { ID_PATTERN } from '@covenant/db/ids';
 import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
 import { translateDbError } from '../../lib/db-errors.ts';
@@ -41,7 +41,14 @@ export async function readableWhere(ctx: Ctx, def: EntityDef): Promise<SQL[] | n
   const parts: SQL[] = [];
   if (def.visibleWhere) parts.push(def.visibleWhere());
   if (level === 'own_records') parts.push(ownRecordsWhere(def, ctx.actor!));
+  const audience = audienceWhere(ctx, def, level);
+  if (audience) parts.push(audience);
   return parts;
+}
+
+/** The entity's audience rule for the caller (a meeting's kind), or null when every record is theirs to read. */
+export function audienceWhere(ctx: Ctx, def: EntityDef, level: PermissionLevel): SQL | null {
+  return def.audience && ctx.actor ? def.audience.where(ctx.actor, level) : def.audience ? sql`false` : null;
 }
 
 /** Rows the caller may read: visible (not soft-deleted) and, for own_records, their own. */
@@ -50,6 +57,8 @@ async function readScope(ctx: Ctx, def: EntityDef, op: 'read' | 'update' | 'dele
   const parts: SQL[] = [];
   if (def.visibleWhere) parts.push(def.visibleWhere());
   if (level === 'own_records') parts.push(ownRecordsWhere(def, ctx.actor!));
+  const audience = audienceWhere(ctx, def, level);
+  if (audience) parts.push(audience);
   return parts;
 }
 
@@ -134,6 +143,8 @@ export async function recordForActor(ctx: Ctx, def: EntityDef, id: string, op: '
   const scope: SQL[] = [];
   if (def.visibleWhere) scope.push(def.visibleWhere());
   if (level === 'own_records') scope.push(ownRecordsWhere(def, ctx.actor!));
+  const audience = audienceWhere(ctx, def, level);
+  if (audience) scope.push(audience);
   const q = ctx.db
     .select(selection(def, selectedFields(def, undefined)))
     .from(def.table)

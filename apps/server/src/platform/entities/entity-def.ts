@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ResourceKey } from '@covenant/contracts/constants';
-import type { Ctx } from '../../lib/context.ts';
+import type { PermissionLevel, ResourceKey } from '@covenant/contracts/constants';
+import type { Actor, Ctx } from '../../lib/context.ts';
 
 /** How own_records narrows an entity to the caller's rows. */
 export type Scope =
@@ -59,6 +59,11 @@ export interface EntityDef {
   hiddenColumns?: readonly string[];
   /** Rows hidden from every read (soft-deleted documents). */
   visibleWhere?: () => SQL;
+  /**
+   * Which records a reader with the privilege sees when a record's own field decides (a meeting's kind): the SQL
+   * condition of every read (null: all), and the same rule on one record for realtime events.
+   */
+  audience?: { where(actor: Actor, level: PermissionLevel): SQL | null; allows(actor: Actor, level: PermissionLevel, record: Row): boolean };
   /** Read-only values computed in SQL, added to every record. */
   computed?: Record<string, () => SQL>;
   hooks?: EntityHooks;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../lib/context.ts';
 import { requirePermission } from '../access/access.service.ts';
 import type { EntityDef, Row } from './entity-def.ts';
-import { readableWhere, selection } from './entities.service.ts';
+import { audienceWhere, readableWhere, selection } from './entities.service.ts';
 import { selectedFields, serialize } from './query.ts';
 import { ownRecordsWhere } from './scope.ts';
 
@@ -35,6 +35,8 @@ export async function listPage(ctx: Ctx, def: EntityDef, spec: ListPageSpec): Pr
   const where: SQL[] = [];
   if (def.visibleWhere) where.push(def.visibleWhere());
   if (level === 'own_records') where.push(ownRecordsWhere(def, ctx.actor!));
+  const audience = audienceWhere(ctx, def, level);
+  if (audience) where.push(audience);
   for (const w of spec.where ?? []) if (w) where.push(w);
   const condition = and(...where);
   // Nested once: drizzle strips table names from a single-table selection's own columns, which a correlated subquery needs.

@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
 import { associationCtx, type Actor, type Association, type Ctx, type Services } from '../../lib/context.ts';
+import type { PermissionLevel } from '@covenant/contracts/constants';
 import { permissionLevel } from '../access/access.service.ts';
 import { actorFromToken } from '../auth/auth.service.ts';
 import { recordIsOwn } from '../entities/scope.ts';
@@ -150,6 +151,7 @@ export class RealtimeServer {
         // A topic's records belong to nobody: own_records reads none of them.
         if (level === 'own_records' && !('table' in def)) continue;
         if (change.id !== '*' && level === 'own_records' && 'table' in def && !(await recordIsOwn(ctx, def, actor, change.record))) continue;
+        if (change.id !== '*' && 'audience' in def && def.audience && !def.audience.allows(actor, level as PermissionLevel, change.record)) continue;
         socket.emit('update_model', payload);
       }
     } catch (err) {

@@ -27,6 +27,7 @@ import { AnnouncementFeed } from '@/features/announcements/announcement-feed';
 import { DocumentList } from '@/features/documents/documents-page';
 import { documentListQuery } from '@/features/documents/documents.api';
 import { MyVotes } from '@/features/votes/my-votes';
+import { MyMeetings } from '@/features/meetings/my-meetings';
 import { MyRequests } from '@/features/work-orders/my-requests';
 import { MyViolations } from '@/features/violations/my-violations';
 import { MyArchitecturalRequests } from '@/features/architectural-requests/architectural-requests-page';
@@ -167,6 +168,7 @@ function AccountView({ account: a }: { account: MyAccount }) {
       </Card>
 
       <StatementCard />
+      {accessOf(user, 'meetings').canRead ? <MyMeetings /> : null}
       <MyVotes />
       <AutopayCard />
       <MyCollections ownerId={a.owner.id} />
