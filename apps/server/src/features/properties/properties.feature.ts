@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ownerPropertyInput, propertyInput } from '@covenant/contracts/entities';
 import { propertyListPage, propertyListQuery } from '@covenant/contracts/lists';
 import { ownerProperties, properties } from '@covenant/db/schema/community';
+import { today } from '../../lib/context.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { registerListRoute } from '../../platform/entities/list-page.ts';
 import type { Feature } from '../../platform/registry.ts';
@@ -32,6 +33,11 @@ export const ownerPropertyEntity: EntityDef = {
   updateInput: ownerPropertyInput.partial() as unknown as z.ZodType<Row>,
   scope: { kind: 'owner-field', field: 'owner_id' },
   ownEditable: [],
+  hooks: {
+    // Ownership starts on the association's day, not the database's: between midnight UTC and the association's
+    // midnight the two differ, and a unit linked "today" must have its owner today (votes, violations, billing).
+    prepareCreate: async (ctx, values) => (values.start_date ? values : { ...values, start_date: await today(ctx) }),
+  },
 };
 
 async function propertyRoutes(app: FastifyInstance) {
