@@ -154,7 +154,7 @@ describe('an election weighted by share: ballots, proxies, paper, results and th
     const forOwner = await ok(t.call('GET', `/votes/${voteId}/participation`, { token: voters[0]!.token }));
     expect(forOwner).toEqual({
       vote_id: voteId, status: 'open', eligible_units: 4, eligible_weight: '100', voted_units: 3, voted_weight: '80',
-      by_method: { electronic: 1, paper: 1, proxy: 1 }, identifying_weights: null, units: null, mine: [{ property_id: units[0], unit_number: expect.any(String), eligible: true, voted: true }],
+      by_method: { electronic: 1, paper: 1, proxy: 1 }, identifying_weights: null, units: null, mine: [{ property_id: units[0], unit_number: expect.any(String), eligible: true, voted: true, proxy_holder: null }],
     });
     const forStaff = await ok<{ units: Array<{ property_id: string; method: string }> }>(t.call('GET', `/votes/${voteId}/participation`, { token: admin.token }));
     expect(forStaff.units.map((u) => [u.property_id, u.method]).sort()).toEqual([[units[0], 'electronic'], [units[1], 'proxy'], [units[2], 'paper']].sort());

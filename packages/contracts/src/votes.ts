@@ -100,7 +100,11 @@ export const participationSchema = z.object({
   voted_weight: weight,
   by_method: z.object({ electronic: z.number().int(), paper: z.number().int(), proxy: z.number().int() }),
   /** The caller's own units in the electorate, and whether each has voted. */
-  mine: z.array(z.object({ property_id: z.string(), unit_number: z.string().nullable(), eligible: z.boolean(), voted: z.boolean() })),
+  mine: z.array(z.object({
+    property_id: z.string(), unit_number: z.string().nullable(), eligible: z.boolean(), voted: z.boolean(),
+    /** The proxy in force for the unit, whoever gave it. */
+    proxy_holder: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  })),
   /** A secret vote: how many eligible units carry a ballot weight no other unit carries (the log's weight names them). */
   identifying_weights: z.object({ units: z.number().int(), of: z.number().int() }).nullable(),
   /** Staff only: which unit voted and how (never which ballot). */

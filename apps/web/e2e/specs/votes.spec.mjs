@@ -88,4 +88,47 @@ export default [
     await expectVisible(row.getByText('Draft'));
     await expectVisible(row.getByRole('button', { name: 'Open' }));
   }),
+
+  spec('votes: from the electorate, the inspector enters a written ballot and staff record a signed proxy to a director', async ({ page, api, snap }) => {
+    const token = await adminToken(api);
+    const me = await api.me(token);
+    const t = tag();
+    const director = await memberToken(api, { email: `dana.director.${t}@example.com`, full_name: `Dana Director${t}`, role: 'board_member' });
+    const units = [];
+    for (const k of ['P', 'X']) {
+      const owner = await api.app('POST', '/entities/Owner', { token, body: { owner_id: uniqueOwnerId(), first_name: 'Ina', last_name: `Spector${k}${t}` } });
+      const unit = await api.app('POST', '/entities/Property', { token, body: { property_id: uniqueOwnerId(), unit_number: `${k}-${t}` } });
+      await api.app('POST', '/entities/OwnerProperty', { token, body: { owner_id: owner.id, property_id: unit.id, start_date: '2020-01-01' } });
+      units.push(unit);
+    }
+    const vote = await api.app('POST', '/entities/Vote', {
+      token,
+      body: { title: `Pool measure ${t}`, kind: 'measure', quorum_percent: '0.1', inspector_user_id: me.id, questions: [{ text: 'Heat the pool in winter?', kind: 'yes_no' }] },
+    });
+    await api.app('POST', '/functions/openVote', { token, body: { vote_id: vote.id } });
+
+    await signInWithToken(page, token, '/votes');
+    await page.getByRole('row', { name: vote.title }).getByRole('button', { name: 'View' }).click();
+    const electorate = page.getByRole('region', { name: 'Electorate' });
+    await electorate.getByLabel('Find a unit').fill(`P-${t}`);
+    const paperRow = electorate.getByRole('row', { name: new RegExp(`P-${t}`) });
+    await paperRow.getByRole('button', { name: 'Enter Paper Ballot' }).click();
+    const ballot = electorate.getByRole('form', { name: `Ballot for unit P-${t}` });
+    await ballot.getByLabel('No').check();
+    await snap('votes-paper-ballot');
+    await ballot.getByRole('button', { name: `Enter paper ballot for unit P-${t}` }).click();
+    await expectVisible(paperRow.getByText('Paper'));
+
+    await electorate.getByLabel('Find a unit').fill(`X-${t}`);
+    const proxyRow = electorate.getByRole('row', { name: new RegExp(`X-${t}`) });
+    await proxyRow.getByRole('button', { name: 'Record Proxy' }).click();
+    const form = electorate.getByRole('form', { name: `Record the proxy of unit X-${t}` });
+    await form.getByLabel(/Proxy holder named on the form/).selectOption({ label: `Dana Director${t}` });
+    await form.getByRole('button', { name: 'Record Proxy' }).click();
+    await expectVisible(proxyRow.getByText(`Dana Director${t}`));
+    await snap('votes-electorate');
+    // The director votes the unit by its proxy; the electorate shows how.
+    await api.app('POST', '/functions/castBallot', { token: director.token, body: { vote_id: vote.id, property_id: units[1].id, answers: [{ question_index: 0, choices: ['yes'] }] } });
+    await expectVisible(proxyRow.getByText('Proxy'));
+  }),
 ];

@@ -380,10 +380,13 @@ export async function participation(ctx: Ctx, entity: EntityDef, voteId: string)
   const ownerId = requireSignedIn(ctx).owner_id;
   const mine = ownerId
     ? ((await ctx.db.execute(sql`
-        select e.property_id, pr.unit_number, e.eligible, (p.id is not null) as voted
+        select e.property_id, pr.unit_number, e.eligible, (p.id is not null) as voted, x.holder_user_id, u.full_name as holder_name
         from ${voteElectorate} e join ${ownerProperties} op on op.property_id = e.property_id and op.owner_id = ${ownerId}
         join ${properties} pr on pr.id = e.property_id left join ${voteParticipation} p on p.vote_id = e.vote_id and p.property_id = e.property_id
-        where e.vote_id = ${voteId} order by pr.unit_number, e.property_id`)).rows as Array<{ property_id: string; unit_number: string | null; eligible: boolean; voted: boolean }>)
+        left join ${voteProxies} x on x.vote_id = e.vote_id and x.property_id = e.property_id and x.revoked_at is null
+        left join ${users} u on u.id = x.holder_user_id
+        where e.vote_id = ${voteId} order by pr.unit_number, e.property_id`)).rows as Array<{ property_id: string; unit_number: string | null; eligible: boolean; voted: boolean; holder_user_id: string | null; holder_name: string | null }>)
+        .map(({ holder_user_id, holder_name, ...r }) => ({ ...r, proxy_holder: holder_user_id ? { id: holder_user_id, full_name: holder_name ?? '' } : null }))
     : [];
   return {
     vote_id: voteId, status: vote.status as 'draft' | 'open' | 'closed', mine,

@@ -4,7 +4,7 @@ import { FormError } from '@/components/form-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { participationQuery, useCastBallot, votesQuery, type Receipt, type Vote } from './votes.api';
+import { participationQuery, proxyHoldersQuery, useCastBallot, useProxy, votesQuery, type Receipt, type Vote } from './votes.api';
 import { ReceiptLookup, VoteResultsView } from './vote-views';
 
 /** My Account's votes: a ballot for each of the owner's units in an open vote, the receipt to keep, results once closed. */
@@ -48,8 +48,13 @@ function MyVote({ vote }: { vote: Vote }) {
               <ReceiptBox key={unit.property_id} unit={unit} receipt={receipts[unit.property_id]!} />
             ) : unit.voted ? (
               <p key={unit.property_id} className="text-sm">Unit {unit.unit_number}: your ballot is in.</p>
+            ) : unit.eligible && unit.proxy_holder ? (
+              <MyProxy key={unit.property_id} vote={vote} unit={unit} />
             ) : unit.eligible ? (
-              <BallotForm key={unit.property_id} vote={vote} unit={unit} cast={cast} onCast={(r) => setReceipts((all) => ({ ...all, [unit.property_id]: r }))} />
+              <div key={unit.property_id} className="space-y-3">
+                <BallotForm vote={vote} unit={unit} cast={cast} onCast={(r) => setReceipts((all) => ({ ...all, [unit.property_id]: r }))} />
+                <MyProxy vote={vote} unit={unit} />
+              </div>
             ) : (
               <p key={unit.property_id} className="text-sm">Unit {unit.unit_number} cannot vote in this vote.</p>
             ),
@@ -64,7 +69,7 @@ function MyVote({ vote }: { vote: Vote }) {
 }
 
 /** One unit's ballot: candidates up to the seats, yes or no, or one choice; leaving a question blank abstains on it. */
-function BallotForm({ vote, unit, cast, onCast }: { vote: Vote; unit: { property_id: string; unit_number: string | null }; cast: ReturnType<typeof useCastBallot>; onCast(receipt: Receipt): void }) {
+export function BallotForm({ vote, unit, cast, onCast, label = 'Cast ballot' }: { vote: Vote; unit: { property_id: string; unit_number: string | null }; cast: ReturnType<typeof useCastBallot>; onCast(receipt: Receipt): void; label?: string }) {
   const [choices, setChoices] = useState<string[][]>(() => vote.questions.map(() => []));
   const mine = cast.variables?.property_id === unit.property_id;
   const toggle = (qi: number, option: string, single: boolean, max: number) =>
@@ -112,7 +117,48 @@ function BallotForm({ vote, unit, cast, onCast }: { vote: Vote; unit: { property
         );
       })}
       <FormError error={mine ? cast.error : null} />
-      <Button type="submit" disabled={cast.isPending}>Cast ballot for unit {unit.unit_number}</Button>
+      <Button type="submit" disabled={cast.isPending}>{label} for unit {unit.unit_number}</Button>
+    </form>
+  );
+}
+
+/**
+ * Instead of voting, an owner may give the unit's proxy to a director, who then votes it; revocable until the unit
+ * has voted. A standing proxy is shown with the way to take it back.
+ */
+function MyProxy({ vote, unit }: { vote: Vote; unit: { property_id: string; unit_number: string | null; proxy_holder: { id: string; full_name: string } | null } }) {
+  const holders = useQuery({ ...proxyHoldersQuery(vote.id), enabled: !unit.proxy_holder });
+  const proxy = useProxy();
+  const [holder, setHolder] = useState('');
+  const id = `proxy-${vote.id}-${unit.property_id}`;
+  if (unit.proxy_holder) {
+    return (
+      <div className="space-y-2 text-sm" role="group" aria-label={`Proxy for unit ${unit.unit_number}`}>
+        <p>Unit {unit.unit_number}: your proxy is with {unit.proxy_holder.full_name}, who votes the unit.</p>
+        <Button variant="outline" size="sm" disabled={proxy.isPending} onClick={() => proxy.mutate({ vote_id: vote.id, property_id: unit.property_id })}>Revoke my proxy</Button>
+        <FormError error={proxy.error} />
+      </div>
+    );
+  }
+  if (!holders.data?.rows.length) return null;
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2 text-sm"
+      aria-label={`Give the proxy of unit ${unit.unit_number}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (holder) proxy.mutate({ vote_id: vote.id, property_id: unit.property_id, holder_user_id: holder });
+      }}
+    >
+      <div className="space-y-1">
+        <label htmlFor={id} className="font-medium">Or give your proxy to a director</label>
+        <select id={id} className="border-input bg-background block h-9 rounded-md border px-2" value={holder} onChange={(e) => setHolder(e.target.value)}>
+          <option value="">Choose a director</option>
+          {holders.data.rows.map((h) => <option key={h.id} value={h.id}>{h.full_name}</option>)}
+        </select>
+      </div>
+      <Button type="submit" variant="outline" size="sm" disabled={!holder || proxy.isPending}>Give Proxy</Button>
+      <FormError error={proxy.error} />
     </form>
   );
 }

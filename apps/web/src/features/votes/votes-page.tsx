@@ -14,8 +14,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
+import { useLiveRefresh } from '@/lib/entities';
 import { isForbidden, NoAccess } from '@/app/page-access';
 import { participationQuery, STATUS_LABELS, useCreateVote, useVoteStep, votesQuery, type Vote, type VoteBody } from './votes.api';
+import { ElectorateView } from './electorate-view';
 import { BallotLogView, VoteResultsView } from './vote-views';
 
 /** Votes and elections: drafts with their rule set, opening (the electorate) and closing, live participation, results and the log. */
@@ -23,6 +25,8 @@ export default function VotesPage() {
   const user = useCurrentUser();
   const { canWrite } = accessOf(user, 'votes');
   const votes = useQuery(votesQuery);
+  // Live participation: every ballot, proxy, opening and closing publishes its vote; its counts and electorate refresh.
+  useLiveRefresh(['votes'], 'Vote');
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const open = useVoteStep('openVote');
@@ -69,6 +73,9 @@ export default function VotesPage() {
 }
 
 function VoteDetail({ vote }: { vote: Vote }) {
+  const user = useCurrentUser();
+  const { canWrite } = accessOf(user, 'votes');
+  const isInspector = Boolean(vote.inspector_user_id) && vote.inspector_user_id === user.id;
   const participation = useQuery({ ...participationQuery(vote.id), enabled: vote.status !== 'draft' });
   const p = participation.data;
   return (
@@ -113,6 +120,7 @@ function VoteDetail({ vote }: { vote: Vote }) {
             ) : null}
           </section>
         ) : null}
+        {vote.status !== 'draft' && (canWrite || isInspector) ? <ElectorateView vote={vote} canWrite={canWrite} isInspector={isInspector} /> : null}
         {vote.status === 'closed' ? <VoteResultsView vote={vote} /> : null}
         {vote.status !== 'draft' ? <BallotLogView vote={vote} /> : null}
       </CardContent>

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ballotLogSchema, participationSchema, voteInput, voteResultsSchema, VOTE_STATUSES } from '@covenant/contracts/votes';
+import type { ballotLogSchema, electorateSchema, participationSchema, proxyHoldersSchema, voteInput, voteResultsSchema, VOTE_STATUSES } from '@covenant/contracts/votes';
 import { appRequest } from '@/lib/api';
 import { create, entityKeys, invokeFunction, list } from '@/lib/entities';
 
@@ -23,6 +23,8 @@ export type Participation = z.infer<typeof participationSchema>;
 export type VoteResults = z.infer<typeof voteResultsSchema>;
 export type BallotLog = z.infer<typeof ballotLogSchema>;
 export type Receipt = { receipt: string; nonce: string; head_hash: string; method: string };
+export type Electorate = z.infer<typeof electorateSchema>;
+export type BallotInput = { vote_id: string; property_id: string; answers: Array<{ question_index: number; choices: string[] }> };
 
 const voteList = { sort: '-created_date', limit: 200 } as const;
 export const votesQuery = queryOptions({ queryKey: entityKeys.list('Vote', voteList), queryFn: () => list<Vote>('Vote', voteList) });
@@ -31,6 +33,16 @@ export const participationQuery = (id: string) =>
   queryOptions({ queryKey: ['votes', id, 'participation'], queryFn: () => appRequest<Participation>(`/votes/${id}/participation`) });
 export const resultsQuery = (id: string) => queryOptions({ queryKey: ['votes', id, 'results'], queryFn: () => appRequest<VoteResults>(`/votes/${id}/results`) });
 export const ballotLogQuery = (id: string) => queryOptions({ queryKey: ['votes', id, 'log'], queryFn: () => appRequest<BallotLog>(`/votes/${id}/ballot-log`) });
+
+export const ELECTORATE_PAGE = 50;
+export const electorateQuery = (id: string, search: string, skip: number) =>
+  queryOptions({
+    queryKey: ['votes', id, 'electorate', { search, skip }],
+    queryFn: () => appRequest<Electorate>(`/votes/${id}/electorate?limit=${ELECTORATE_PAGE}&skip=${skip}${search.trim() ? `&search=${encodeURIComponent(search.trim())}` : ''}`),
+    placeholderData: keepPreviousData,
+  });
+export const proxyHoldersQuery = (id: string) =>
+  queryOptions({ queryKey: ['votes', id, 'proxy-holders'], queryFn: () => appRequest<z.infer<typeof proxyHoldersSchema>>(`/votes/${id}/proxy-holders`) });
 
 /** Looks a receipt up in a vote's log: the one entry that carries it. */
 export const findReceipt = (id: string, receipt: string) => appRequest<BallotLog>(`/votes/${id}/ballot-log?receipt=${encodeURIComponent(receipt.trim())}`);
@@ -51,10 +63,21 @@ export function useVoteStep(step: 'openVote' | 'closeVote') {
   return useMutation({ mutationFn: (voteId: string) => invokeFunction(step, { vote_id: voteId }), onSuccess: refresh });
 }
 
-export function useCastBallot() {
+/** A ballot into the log: the owner's or a proxy's (castBallot), or a written one the inspector enters (recordPaperBallot). */
+export function useCastBallot(fn: 'castBallot' | 'recordPaperBallot' = 'castBallot') {
   const refresh = useVoteRefresh();
   return useMutation({
-    mutationFn: (input: { vote_id: string; property_id: string; answers: Array<{ question_index: number; choices: string[] }> }) => invokeFunction('castBallot', input) as Promise<Receipt>,
+    mutationFn: (input: BallotInput) => invokeFunction(fn, input) as Promise<Receipt>,
+    onSuccess: refresh,
+  });
+}
+
+/** Gives a unit's proxy (an owner, or staff recording a signed form) or takes it back. */
+export function useProxy() {
+  const refresh = useVoteRefresh();
+  return useMutation({
+    mutationFn: (input: { vote_id: string; property_id: string; holder_user_id?: string }) =>
+      input.holder_user_id ? invokeFunction('assignProxy', { vote_id: input.vote_id, property_id: input.property_id, holder_user_id: input.holder_user_id }) : invokeFunction('revokeProxy', { vote_id: input.vote_id, property_id: input.property_id }),
     onSuccess: refresh,
   });
 }
