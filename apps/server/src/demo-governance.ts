@@ -7,16 +7,25 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { addDays } from '@covenant/contracts/documents';
 import type { Actor, Ctx } from './lib/context.ts';
 import { AppError } from './lib/errors.ts';
 import { createVerifiedUser } from './platform/auth/auth.service.ts';
 import { createEntity } from './platform/entities/entities.service.ts';
 import { callFunction } from './platform/functions/define-function.ts';
+import { approveMinutesFn, meetingEntity, recordMotionFn, sendMeetingNoticeFn } from './features/meetings/meetings.feature.ts';
 import { assignProxyFn, castBallotFn, closeVoteFn, openVoteFn, recordPaperBallotFn, voteEntity } from './features/votes/votes.feature.ts';
 import { ballotLog, results } from './features/votes/votes.service.ts';
 
 const CANDIDATES = ['Ana Ortiz', 'Ben Castillo', 'Chloe Park', 'Dev Rao'];
 const PASSWORD = 'covenant-demo';
+
+export interface DemoMeetings {
+  meetings: number;
+  motions: Array<{ text: string; result: string }>;
+  minutesDocument: string;
+  annualNotice: { notice_sent_on: string; recipients: number; citation: string };
+}
 
 export interface DemoElection {
   title: string;
@@ -25,6 +34,38 @@ export interface DemoElection {
   refusal: string;
   results: Awaited<ReturnType<typeof results>>;
   logFile: string;
+  meetings: DemoMeetings;
+}
+
+/** A time of day on a date in the association's zone (the demo's Pacific time), as the meeting forms send it. */
+const at = (date: string, hour: number) => `${date}T${String(hour).padStart(2, '0')}:00:00-08:00`;
+
+/**
+ * Last month's board meeting with two motions and each director's vote, this month's where its minutes were
+ * approved (they become a minutes document), and the annual meeting three weeks out, noticed to every owner today.
+ */
+async function loadMeetings(ctx: Ctx, directors: Ctx[], today: string): Promise<DemoMeetings> {
+  const ids = directors.map((d) => d.actor!.id);
+  const lastMonth = `${addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7)}-15`;
+  const october = await createEntity(ctx, meetingEntity, {
+    kind: 'board', title: 'Board meeting', starts_at: at(lastMonth, 19), location: 'Clubhouse', attendee_ids: ids,
+    agenda: [{ title: 'Pool pump repair', description: 'Quote from BlueWave Pool Service' }, { title: 'Rules update', description: 'Quiet hours and trash containers' }],
+    minutes: 'Called to order at 7:02 p.m. with all three directors present. The pool pump repair was approved. The revised rules were adopted after discussion. Adjourned at 8:15 p.m.',
+  });
+  const motions = [];
+  motions.push(await callFunction(ctx, recordMotionFn, { meeting_id: october.id as string, text: 'Approve BlueWave Pool Service\'s quote for the pool pump repair', moved_by: ids[0], seconded_by: ids[1], votes: ids.map((user_id) => ({ user_id, vote: 'yes' as const })) }));
+  motions.push(await callFunction(ctx, recordMotionFn, { meeting_id: october.id as string, text: 'Adopt the revised Rules and Regulations', moved_by: ids[1], seconded_by: ids[2], votes: [{ user_id: ids[0]!, vote: 'yes' }, { user_id: ids[1]!, vote: 'yes' }, { user_id: ids[2]!, vote: 'no' }] }));
+  const november = await createEntity(ctx, meetingEntity, { kind: 'board', title: 'Board meeting', starts_at: at(addDays(today, -3), 19), location: 'Clubhouse', attendee_ids: ids });
+  const approved = await callFunction(ctx, approveMinutesFn, { meeting_id: october.id as string, approved_at_meeting_id: november.id as string });
+  const annual = await createEntity(ctx, meetingEntity, {
+    kind: 'annual', title: 'Annual meeting of the members', starts_at: at(addDays(today, 21), 18), location: 'Clubhouse', video_url: 'https://meet.example/maple-ridge-annual',
+    agenda: [{ title: 'Treasurer\'s report', description: 'The year\'s results and next year\'s budget' }, { title: 'Election results', description: 'Two board seats' }],
+  });
+  const notice = await callFunction(ctx, sendMeetingNoticeFn, { meeting_id: annual.id as string });
+  return {
+    meetings: 3, motions: motions.map((m) => ({ text: m.text, result: m.result })), minutesDocument: String(approved.minutes_document_id),
+    annualNotice: { notice_sent_on: notice.notice_sent_on, recipients: notice.recipients, citation: notice.rule.citation },
+  };
 }
 
 /** A person with a sign-in in this association, as the server sees them after they sign in. */
@@ -51,12 +92,13 @@ function drawIndex(rand: () => number, weights: number[]): number {
   return weights.length - 1;
 }
 
-export async function loadElection(ctx: Ctx, input: { rand: () => number; units: Array<{ id: string; ownerId: string; ownerName: string; ownerEmail: string }>; dataDir: string }): Promise<DemoElection> {
+export async function loadElection(ctx: Ctx, input: { rand: () => number; today: string; units: Array<{ id: string; ownerId: string; ownerName: string; ownerEmail: string }>; dataDir: string }): Promise<DemoElection> {
   const { rand, units } = input;
   const admin = ctx.actor!;
   // Three directors (owners of units 1, 2 and 3); the manager is the inspector of elections.
   const directors: Ctx[] = [];
   for (const u of units.slice(0, 3)) directors.push(await signedIn(ctx, { email: `director.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'board_member', owner_id: u.ownerId }));
+  const meetings = await loadMeetings(ctx, directors, input.today);
   const title = 'Board of Directors election: two seats';
   const vote = await createEntity(ctx, voteEntity, {
     title, kind: 'election', weight_basis: 'share', quorum_basis: 'share', quorum_percent: '30', majority: 'simple', secret: true, electronic: true,
@@ -110,5 +152,5 @@ export async function loadElection(ctx: Ctx, input: { rand: () => number; units:
   await writeFile(logFile, `${JSON.stringify(log, null, 2)}\n`);
   const [{ n } = { n: 0 }] = (await ctx.db.execute(sql`select count(*)::int as n from vote_electorate where vote_id = ${voteId}`)).rows as Array<{ n: number }>;
   void opened;
-  return { title, electorate: n, ballots, refusal, results: counted, logFile };
+  return { title, electorate: n, ballots, refusal, results: counted, logFile, meetings };
 }

@@ -295,7 +295,7 @@ async function load(base: Ctx) {
   phase('budgets');
   const community = await loadCommunity(ctx, { today, units, vendorId: poolWork!.vendorId, billId: poolWork!.billId });
   phase('community');
-  const election = await loadElection(ctx, { rand, units: unitOwners, dataDir: config.dataDir });
+  const election = await loadElection(ctx, { rand, today, units: unitOwners, dataDir: config.dataDir });
 
   phase('election');
   // Figures from the ledger.
@@ -332,6 +332,8 @@ async function load(base: Ctx) {
   console.log(`  election "${election.title}": ${election.electorate} units weighted by share; ballots ${election.ballots.electronic} electronic, ${election.ballots.paper} paper, ${election.ballots.proxy} by proxy; a second ballot refused: ${election.refusal}`);
   console.log(`    participation ${JSON.stringify(res.participation)}; quorum ${JSON.stringify(res.quorum)}`);
   console.log(`    ${q.text}: ${q.tally.map((t) => `${t.option} ${t.weight} (${t.ballots} ballots)`).join(', ')}; elected ${q.winners.join(' and ')}${q.tied.length ? `; tied ${q.tied.join(', ')}` : ''}`);
+  const mt = election.meetings;
+  console.log(`  meetings: ${mt.meetings}; motions ${mt.motions.map((m) => `"${m.text}" ${m.result}`).join(', ')}; last month's minutes approved (a minutes document); the annual meeting noticed on ${mt.annualNotice.notice_sent_on} to ${mt.annualNotice.recipients} owners (${mt.annualNotice.citation})`);
   console.log(`    head hash ${res.head_hash}; the ballot log is in ${election.logFile} (node scripts/recount-ballot-log.mjs ${election.logFile})`);
 
   // Last month's statement for every active owner, as a PDF emailed (or kept in the outbox without SMTP_URL).
