@@ -200,6 +200,8 @@ const ACH_DATE = '2030-01-02';
 const uniq = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 /** A photo of Owner A's violation (the photo read route). */
 let violationPhoto = '';
+/** An estoppel request issued in the seed (its certificate exists). */
+let issuedEstoppel = '';
 /** A violation observed today at Owner A's or Owner B's unit. */
 async function freshViolation(side: 'a' | 'b'): Promise<string> {
   return (await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/recordViolation', json: { property_id: side === 'a' ? seed.Property!.a : seed.Property!.b, violation_type_id: seed.ViolationType!.a } })).id;
@@ -370,6 +372,8 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
     }
     case 'WorkOrder':
       return { title: `Matrix work order ${n}`, property_id: seed.Property!.a, priority: 'low' };
+    case 'EstoppelRequest':
+      return { property_id: seed.Property!.a, requester_name: `Matrix title ${n}`, requested_on: '2025-01-15' };
     case 'ArchitecturalRequest':
       // Refused for every caller (submitted by submitArchitecturalRequest); the body is never read.
       return { property_id: seed.Property!.a };
@@ -457,6 +461,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   Violation: { description: 'matrix update' },
   WorkOrder: { priority: 'high' },
   ArchitecturalRequest: { description: 'matrix update' },
+  EstoppelRequest: { requester_name: 'Matrix title (changed)' },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -612,6 +617,10 @@ beforeAll(async () => {
   const ownArc = await send('owner', { method: 'POST', url: '/functions/submitArchitecturalRequest', json: { property_id: propA.id, category: 'fence', description: 'Matrix fence A' } });
   seed.ArchitecturalRequest = { a: (ownArc.json() as { id: string }).id, b: await freshArc(propB.id) };
   await asAdmin({ method: 'POST', url: '/functions/decideArchitecturalRequest', json: { id: seed.ArchitecturalRequest.a, decision: 'approved' } });
+  // An open request (updated and deleted by the generic cases) and an issued one (its certificate PDF).
+  seed.EstoppelRequest = { a: (await adminCreate('EstoppelRequest', { property_id: propA.id, requester_name: 'Matrix title', requested_on: '2025-01-15' })).id };
+  issuedEstoppel = (await adminCreate('EstoppelRequest', { property_id: propA.id, requester_name: 'Matrix title issued', requested_on: '2025-01-15' })).id;
+  await asAdmin({ method: 'POST', url: '/functions/issueEstoppelCertificate', json: { id: issuedEstoppel } });
 }, 120_000);
 
 afterAll(async () => {
@@ -1362,6 +1371,22 @@ const ROUTES: Record<string, RouteRule> = {
     request: () => ({ method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.a}/letter` }),
   },
 
+  // --- estoppel requests: staff and the board read them; owners and residents never (no privilege) ---
+  'GET /api/apps/:appId/estoppel-requests': {
+    access: 'estoppel read (staff, the board)',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, anonymous: 401, board_member: 200 },
+    request: () => ({ method: 'GET', url: '/estoppel-requests' }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      expect((res.json() as Array<{ id: string }>).map((r) => r.id), caller).toEqual(expect.arrayContaining([seed.EstoppelRequest!.a, issuedEstoppel]));
+    },
+  },
+  'GET /api/apps/:appId/estoppel-requests/:id/certificate': {
+    access: 'estoppel read: the issued certificate as a PDF (404 before it is issued)',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, anonymous: 401, board_member: 200 },
+    request: () => ({ method: 'GET', url: `/estoppel-requests/${issuedEstoppel}/certificate` }),
+  },
+
   // --- list pages: the read privilege of the listed entity's resource; own_records callers get exactly their rows ---
   ...listRule('owners', 'Owner'),
   ...listRule('properties', 'Property'),
@@ -1971,6 +1996,8 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   runLateFees: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   runCollections: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   // No letter is waiting here (collections.test.ts approves and skips real ones): staff reach the lookup, others are refused first.
+  issueEstoppelCertificate: [{ label: 'a fresh request', expect: invoicesWrite, params: async () => ({ id: (await adminCreate('EstoppelRequest', await newPayload('EstoppelRequest'))).id }) }],
+  cancelEstoppelRequest: [{ label: 'a fresh request', expect: invoicesWrite, params: async () => ({ id: (await adminCreate('EstoppelRequest', await newPayload('EstoppelRequest'))).id }) }],
   openVote: [{ label: 'a draft vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('draft') }) }],
   closeVote: [{ label: 'an open vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('open') }) }],
   // Owner A's unit: its owner votes; staff and the board read the vote but the unit is not theirs to vote (404).

@@ -266,6 +266,10 @@ async function seedSide(s: Side): Promise<void> {
   // An architectural request of the owner, decided (its letter emailed).
   seed.ArchitecturalRequest = (await fn<{ id: string }>(s, 'submitArchitecturalRequest', { property_id: seed.Property, category: 'fence', description: `${M} cedar fence` })).id;
   await fn(s, 'decideArchitecturalRequest', { id: seed.ArchitecturalRequest, decision: 'approved' });
+  // An estoppel request of the unit, open, and another issued (its certificate).
+  seed.EstoppelRequest = (await create(s, 'EstoppelRequest', { property_id: seed.Property, requester_name: `${M} title company`, requested_on: '2025-03-03' })).id;
+  ids.issuedEstoppel = (await create(s, 'EstoppelRequest', { property_id: seed.Property, requester_name: `${M} closing agent`, requested_on: '2025-03-03' })).id;
+  await fn(s, 'issueEstoppelCertificate', { id: ids.issuedEstoppel });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -792,6 +796,14 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => get(`/architectural-requests/${s.seed.ArchitecturalRequest}/letter`),
     foreign: [{ label: "A's letter", request: () => get(`/architectural-requests/${A().seed.ArchitecturalRequest}/letter`), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/estoppel-requests': {
+    request: () => get('/estoppel-requests'),
+    views: [{ label: 'estoppel requests', request: () => get('/estoppel-requests'), bShows: /Bumblebee title company/ }],
+  },
+  'GET /api/apps/:appId/estoppel-requests/:id/certificate': {
+    request: (s) => get(`/estoppel-requests/${s.ids.issuedEstoppel}/certificate`),
+    foreign: [{ label: "A's certificate", request: () => get(`/estoppel-requests/${A().ids.issuedEstoppel}/certificate`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/lists/owners': listRule('owners', /Bumblebeeson/),
   'GET /api/apps/:appId/lists/properties': listRule('properties', /Bumblebee-1/),
   'GET /api/apps/:appId/lists/invoices': listRule('invoices', /Bumblebeeson/, {
@@ -886,6 +898,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   Violation: { description: 'changed' },
   WorkOrder: { description: 'changed' },
   ArchitecturalRequest: { description: 'changed' },
+  EstoppelRequest: { requester_name: 'changed' },
 };
 
 /**
@@ -948,6 +961,8 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return { name: `${M} violation ${n}`, fine_product_id: seed.Product };
     case 'WorkOrder':
       return { title: `${M} work order ${n}`, property_id: seed.Property };
+    case 'EstoppelRequest':
+      return { property_id: seed.Property, requester_name: `${M} title ${n}`, requested_on: '2025-03-03' };
     case 'BankRule':
       return { name: `${M} rule ${n}`, description_contains: `${M} INTEREST ${n}`, account_id: seed.ChartOfAccount, fund_id: ids.operatingFund };
     case 'AutopayEnrollment':
@@ -1210,6 +1225,8 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
   decideArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest, decision: 'approved' }), refusal: notFound() }],
   appealArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest, reason: 'x' }), refusal: notFound() }],
   withdrawArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest }), refusal: notFound() }],
+  issueEstoppelCertificate: [{ label: "A's request", params: () => ({ id: A().seed.EstoppelRequest }), refusal: notFound() }],
+  cancelEstoppelRequest: [{ label: "A's request", params: () => ({ id: A().seed.EstoppelRequest }), refusal: notFound() }],
   submitWorkOrder: [{ label: "A's unit", params: () => ({ title: 'x', property_id: A().seed.Property }), refusal: noSuch(/^Unit does not exist$/) }],
   setWorkOrderStatus: [{ label: "A's work order", params: () => ({ id: A().seed.WorkOrder, status: 'in_progress' }), refusal: notFound() }],
   assignWorkOrderVendor: [

@@ -121,6 +121,10 @@ export const orgSettingsInput = z.strictObject({
   nsf_fee_amount: optMoney('NSF fee amount'),
   /** Days the architectural committee has to answer a request (the governing documents' period). */
   arc_response_days: integer('Architectural review response days', 1, 365).optional(),
+  /** Estoppel certificate fees (preparation, rush, delinquent account) where no statute sets them; empty: none. */
+  estoppel_fee: optMoney('Estoppel fee'),
+  estoppel_rush_fee: optMoney('Estoppel rush fee'),
+  estoppel_delinquent_fee: optMoney('Estoppel delinquent fee'),
 });
 
 export const productInput = z.strictObject({

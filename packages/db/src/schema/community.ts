@@ -168,6 +168,10 @@ export const orgSettings = pgTable('org_settings', {
   nsf_fee_amount: numeric('nsf_fee_amount', MONEY),
   /** Days the architectural committee has to answer a request; a request's respond-by date counts them. */
   arc_response_days: integer('arc_response_days').notNull().default(45),
+  /** Estoppel certificate fees where no statute sets them (outside FL); in FL they are capped by the statute. Null: none. */
+  estoppel_fee: numeric('estoppel_fee', MONEY),
+  estoppel_rush_fee: numeric('estoppel_rush_fee', MONEY),
+  estoppel_delinquent_fee: numeric('estoppel_delinquent_fee', MONEY),
 }, (t) => [
   check('org_settings_arc_response_days_range', sql`${t.arc_response_days} between 1 and 365`),
   check('org_settings_fiscal_month_range', sql`${t.fiscal_year_start_month} between 1 and 12`),
