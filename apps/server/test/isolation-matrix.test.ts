@@ -157,7 +157,7 @@ async function seedSide(s: Side): Promise<void> {
   seed.Owner = (await create(s, 'Owner', { owner_id: '100001', first_name: M, last_name: `${M}son`, email: `${m}-owner@example.com` })).id;
   ids.otherOwner = (await create(s, 'Owner', { owner_id: '100002', first_name: M, last_name: `${M}field` })).id;
   seed.Property = (await create(s, 'Property', { property_id: '200001', unit_number: `${M}-1`, monthly_hoa_fee: 100 })).id;
-  seed.OwnerProperty = (await create(s, 'OwnerProperty', { owner_id: seed.Owner, property_id: seed.Property, ownership_percentage: 100 })).id;
+  seed.OwnerProperty = (await create(s, 'OwnerProperty', { owner_id: seed.Owner, property_id: seed.Property, ownership_percentage: 100, start_date: '2020-01-01' })).id;
 
   const invoice = await fn<{ id: string; invoice_number: string }>(s, 'saveInvoice', {
     owner_id: seed.Owner, invoice_date: '2025-01-01', due_date: '2025-01-15', status: 'sent', lines: [{ product_id: seed.Product, description: `${M} dues`, quantity: 1, unit_price: 100 }],
@@ -1021,6 +1021,8 @@ const REFERENCE_REFUSALS: Record<string, Refusal> = {
   'PaymentPlan.owner_id (update)': { status: 400, message: /^Unknown field: owner_id$/ },
   // So is an enrollment's: the owner enrols again instead.
   'AutopayEnrollment.owner_id (update)': { status: 400, message: /^Unknown field: owner_id$/ },
+  // A request's unit is set when it is received (its due date and fee follow from it): only the requester changes.
+  'EstoppelRequest.property_id (update)': { status: 400, message: /^Unknown field: property_id$/ },
 };
 
 describe("1. every entity: A's ids under B's path (B's administrator)", () => {
