@@ -163,7 +163,7 @@ describe('the certificate', () => {
     const { accounts } = await fundsAndAccounts(t, tok.admin);
     const dues = await ok<{ id: string }>('POST', '/entities/Product', { product_code: 'EDUES', description: 'Dues', unit_price: 0, account_id: accounts['4000'] });
     const monthStart = (d: string) => `${d.slice(0, 7)}-01`;
-    const start = monthStart(addDays(monthStart(todayIs), -62)); // two months before this month
+    const start = monthStart(addDays(monthStart(todayIs), -62)); // three months before this month
     await ok('POST', '/entities/AssessmentSchedule', { name: 'Estoppel dues', product_id: dues.id, frequency: 'monthly', amount_basis: 'fixed', amount: 250, start_date: start, property_ids: [unit.a] });
     await ok('POST', '/functions/runAssessments', { as_of: todayIs });
     const invoices = await ok<Array<{ id: string; invoice_date: string; property_id: string }>>('GET', `/entities/Invoice?owner_id=${owner.a}&sort=invoice_date`);
@@ -211,6 +211,7 @@ describe('the certificate', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Estoppel Certificate');
     expect(text).toContain('Ada Seller');
+    expect(text).toContain('Unit E-1, 1 Estoppel Way\n');
     expect(text).toContain(`$${(f.balance_cents / 100).toFixed(2)}`);
     await pay(t, tok.admin, owner.a, todayIs, 100);
     const again = await ok('GET', `/entities/EstoppelRequest/${r.id}`);

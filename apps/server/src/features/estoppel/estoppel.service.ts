@@ -175,7 +175,7 @@ async function assessmentPeriods(ctx: Ctx, propertyId: string): Promise<Assessme
 export async function certificateFigures(ctx: Ctx, req: EstoppelRow, asOf: string, validUntil: { due_on: string | null; message: string }, fee: { fee_cents: number; message: string }): Promise<EstoppelFigures> {
   const propertyId = req.property_id;
   const [unit] = await rowsOf<{ unit_number: string; address: string | null }>(ctx, sql`
-    select unit_number, nullif(trim(concat_ws(', ', street_address, city, concat_ws(' ', state, zip_code))), '') as address from properties where id = ${propertyId}`);
+    select unit_number, nullif(concat_ws(', ', nullif(trim(street_address), ''), nullif(trim(city), ''), nullif(trim(concat_ws(' ', state, zip_code)), '')), '') as address from properties where id = ${propertyId}`);
   const owners = await ownersOn(ctx, propertyId, asOf);
   const ownerIds = owners.map((o) => o.owner_id);
   const windowEnd = validUntil.due_on ?? addDays(asOf, DEFAULT_WINDOW_DAYS);
