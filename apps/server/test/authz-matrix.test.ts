@@ -1997,6 +1997,16 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
   runCollections: [{ label: 'a preview', expect: invoicesWrite, params: () => ({ as_of: '2025-06-01', dry_run: true }) }],
   // No letter is waiting here (collections.test.ts approves and skips real ones): staff reach the lookup, others are refused first.
   issueEstoppelCertificate: [{ label: 'a fresh request', expect: invoicesWrite, params: async () => ({ id: (await adminCreate('EstoppelRequest', await newPayload('EstoppelRequest'))).id }) }],
+  // A fresh unit of a fresh owner each time, sold to Owner A (nothing of the seed changes hands).
+  transferOwnership: [{
+    label: "a fresh unit sold to Owner A", expect: invoicesWrite,
+    params: async () => {
+      const unit = await adminCreate('Property', await newPayload('Property'));
+      const owner = await adminCreate('Owner', await newPayload('Owner'));
+      await adminCreate('OwnerProperty', { owner_id: owner.id, property_id: unit.id, start_date: '2020-01-01' });
+      return { property_id: unit.id, closing_date: '2025-06-15', buyers: [{ owner_id: seed.Owner!.a, ownership_percentage: 100 }] };
+    },
+  }],
   cancelEstoppelRequest: [{ label: 'a fresh request', expect: invoicesWrite, params: async () => ({ id: (await adminCreate('EstoppelRequest', await newPayload('EstoppelRequest'))).id }) }],
   openVote: [{ label: 'a draft vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('draft') }) }],
   closeVote: [{ label: 'an open vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('open') }) }],

@@ -1228,6 +1228,10 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
   appealArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest, reason: 'x' }), refusal: notFound() }],
   withdrawArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest }), refusal: notFound() }],
   issueEstoppelCertificate: [{ label: "A's request", params: () => ({ id: A().seed.EstoppelRequest }), refusal: notFound() }],
+  transferOwnership: [
+    { label: "A's unit", params: () => ({ property_id: A().seed.Property, closing_date: '2025-06-15', buyers: [{ owner_id: B().seed.Owner, ownership_percentage: 100 }] }), refusal: noSuch(/^Unit does not exist$/) },
+    { label: "A's owner buying B's unit", params: () => ({ property_id: B().seed.Property, closing_date: '2025-06-15', buyers: [{ owner_id: A().seed.Owner, ownership_percentage: 100 }] }), refusal: noSuch(/^Buyer 1 does not exist$/) },
+  ],
   cancelEstoppelRequest: [{ label: "A's request", params: () => ({ id: A().seed.EstoppelRequest }), refusal: notFound() }],
   submitWorkOrder: [{ label: "A's unit", params: () => ({ title: 'x', property_id: A().seed.Property }), refusal: noSuch(/^Unit does not exist$/) }],
   setWorkOrderStatus: [{ label: "A's work order", params: () => ({ id: A().seed.WorkOrder, status: 'in_progress' }), refusal: notFound() }],

@@ -60,3 +60,32 @@ export const estoppelRequestSchema = z.looseObject({
   due_on: z.string(),
   fee_amount: z.union([z.string(), z.number()]),
 });
+
+/** A buyer: an owner already on record, or a new owner's fields (the six-digit account number and the name). */
+export const transferBuyerInput = z.strictObject({
+  owner_id: z.string().regex(/^[0-9a-f]{24}$/, 'Buyer: owner_id must be a record id').optional(),
+  new_owner: z.strictObject({
+    owner_id: z.string({ error: 'New owner ID is required' }).regex(/^\d{6}$/, 'New owner ID must be exactly 6 digits'),
+    first_name: reqText('First name'),
+    last_name: reqText('Last name'),
+    email: optEmail(),
+  }).optional(),
+  ownership_percentage: z.number({ error: 'Ownership percentage must be a number' }).gt(0, 'Ownership percentage must be more than 0').max(100, 'Ownership percentage must be at most 100'),
+});
+
+/** transferOwnership: the sale of a unit closing on `closing_date`. */
+export const transferOwnershipInput = z.strictObject({
+  property_id: recordId('Unit'),
+  closing_date: isoDate('Closing date'),
+  buyers: z.array(transferBuyerInput).min(1, 'At least one buyer').max(10, 'At most 10 buyers'),
+});
+
+export const transferOwnershipAnswer = z.object({
+  property_id: z.string(),
+  closing_date: z.string(),
+  /** The buyers own from the day after the closing. */
+  buyers_from: z.string(),
+  sellers: z.array(z.object({ owner_id: z.string(), name: z.string(), end_date: z.string(), final_balance: z.number(), statement: z.string() })),
+  buyers: z.array(z.object({ owner_id: z.string(), name: z.string(), ownership_percentage: z.number() })),
+  transfer_fee_invoice_id: z.string().nullable(),
+});

@@ -44,6 +44,16 @@ export default [
       await snap('estoppel-issued');
       await page.keyboard.press('Escape');
       await expectVisible(row.getByText('Issued', { exact: true }));
+
+      // The sale closes: a new owner buys the unit from the day after the closing.
+      await page.getByRole('button', { name: 'Record a Sale' }).click();
+      await screen.choose('Unit *', 'ES-1');
+      await screen.field('Closing date *').fill('2026-10-15');
+      await screen.dialog.getByRole('switch', { name: 'The buyer is a new owner' }).click();
+      await screen.fillForm({ 'New owner ID *': '920002', 'First name *': 'Bram', 'Last name *': 'Buyer', Email: 'bram.buyer@example.com' });
+      await snap('estoppel-record-sale');
+      await screen.submit('Record Sale');
+      await expectVisible(screen.toast('Sale recorded: the buyer owns the unit from 2026-10-16'));
     } finally {
       if (before) await api.app('PUT', `/entities/OrgSettings/${settings.id}`, { token, body: { state: before.state ?? null } });
       else await api.app('DELETE', `/entities/OrgSettings/${settings.id}`, { token });

@@ -7,6 +7,7 @@ import { tableStep } from '../../platform/backup/table-step.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import type { Feature } from '../../platform/registry.ts';
 import { pdfHeaders } from '../statements/statements.feature.ts';
+import { transferOwnershipFn } from './transfer.service.ts';
 import { cancelEstoppelRequestFn, certificatePdf, estoppelHooks, issueEstoppelCertificateFn, listEstoppelRequests } from './estoppel.service.ts';
 
 /** Estoppel requests: staff record them (the server computes the due date and fee), issue or cancel them by function. */
@@ -52,6 +53,6 @@ export const estoppelFeature: Feature = {
   name: 'estoppel',
   backup: [estoppelBackupStep],
   entities: [estoppelRequestEntity],
-  functions: [issueEstoppelCertificate, cancelEstoppelRequest],
+  functions: [issueEstoppelCertificate, cancelEstoppelRequest, transferOwnershipFn],
   routes: estoppelRoutes,
 };

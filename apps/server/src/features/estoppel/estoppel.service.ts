@@ -56,6 +56,7 @@ async function ownersOn(ctx: Ctx, propertyId: string, on: string) {
     select o.id as owner_id, o.owner_id as owner_number, o.first_name, o.last_name, op.ownership_percentage::text as ownership_percentage, op.start_date
     from owner_properties op join owners o on o.id = op.owner_id
     where op.property_id = ${propertyId} and op.relationship_type in ('owner', 'co-owner') and op.start_date <= ${on}::date
+      and (op.end_date is null or op.end_date >= ${on}::date)
     order by op.ownership_percentage desc, op.start_date, op.created_date`);
 }
 

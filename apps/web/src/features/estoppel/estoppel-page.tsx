@@ -16,6 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { entityListQuery, useLiveRefresh } from '@/lib/entities';
+import { TransferDialog } from './transfer-dialog';
 import { downloadCertificate, estoppelFiguresQuery, estoppelKeys, estoppelListQuery, useCreateEstoppelRequest, useEstoppelCall, type EstoppelRow } from './estoppel.api';
 
 const cents = (c: number) => formatMoney(centsToDecimal(c));
@@ -117,6 +118,7 @@ export default function EstoppelRequestsPage() {
   const list = useQuery({ ...estoppelListQuery(), enabled: canRead });
   useLiveRefresh(estoppelKeys.all, 'EstoppelRequest');
   const [adding, setAdding] = useState(false);
+  const [selling, setSelling] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const rows = list.data ?? [];
   const open = rows.find((r) => r.id === openId);
@@ -126,7 +128,7 @@ export default function EstoppelRequestsPage() {
       description="Certificates asked for on the sale of a unit, open ones first by the date each is due"
       canRead={canRead}
       error={list.error}
-      actions={canWrite ? <Button onClick={() => setAdding(true)}>New Request</Button> : null}
+      actions={canWrite ? <><Button variant="outline" onClick={() => setSelling(true)}>Record a Sale</Button><Button onClick={() => setAdding(true)}>New Request</Button></> : null}
     >
       <SectionCard title="Requests" description="Open a request to issue its certificate or download it">
         <DataTable
@@ -149,6 +151,7 @@ export default function EstoppelRequestsPage() {
         />
       </SectionCard>
       {adding ? <NewRequestDialog onClose={() => setAdding(false)} /> : null}
+      {selling ? <TransferDialog onClose={() => setSelling(false)} /> : null}
       {open ? <RequestDialog request={open} canWrite={canWrite} onClose={() => setOpenId(null)} /> : null}
     </ListPage>
   );
