@@ -44,6 +44,8 @@ export const transferOwnershipFn = defineFunction('transferOwnership', async (ct
   if (total !== 10_000) throw new ValidationError(`Buyers' ownership percentages must add up to 100 (they add up to ${total / 100})`);
   return withTransaction(ctx, async (tx) => {
     const unit = await referencedRecord(tx, propertyEntity, input.property_id, 'Unit');
+    // Every id through the caller's scope before any other rule.
+    for (const [i, b] of input.buyers.entries()) if (b.owner_id) await referencedRecord(tx, ownerEntity, b.owner_id, `Buyer ${i + 1}`);
     const buyersFrom = addDays(input.closing_date, 1);
     await tx.db.execute(sql`select id from ${ownerProperties} where property_id = ${input.property_id} for update`);
     const sellers = await rowsOf<{ link_id: string; owner_id: string; start_date: unknown }>(tx, sql`
