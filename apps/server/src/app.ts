@@ -48,6 +48,7 @@ import { portfolioFeature } from './features/portfolio/portfolio.feature.ts';
 import { bankingFeature } from './features/banking/banking.feature.ts';
 import { workOrdersFeature } from './features/work-orders/work-orders.feature.ts';
 import { architecturalRequestsFeature } from './features/architectural-requests/architectural-requests.feature.ts';
+import { estoppelFeature } from './features/estoppel/estoppel.feature.ts';
 import { achFeature } from './features/ach/ach.feature.ts';
 import { violationsFeature } from './features/violations/violations.feature.ts';
 import { propertiesFeature } from './features/properties/properties.feature.ts';
@@ -90,7 +91,7 @@ export const FEATURES: readonly Feature[] = [
   collectionsFeature, portfolioFeature, bankingFeature, achFeature, votesFeature, meetingsFeature,
   announcementsFeature, documentsFeature, calendarFeature,
   violationsFeature,
-  workOrdersFeature, architecturalRequestsFeature,
+  workOrdersFeature, architecturalRequestsFeature, estoppelFeature,
 ];
 
 export interface RegisteredRoute {

@@ -200,6 +200,8 @@ const ACH_DATE = '2030-01-02';
 const uniq = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 /** A photo of Owner A's violation (the photo read route). */
 let violationPhoto = '';
+/** An estoppel request issued in the seed (its certificate exists). */
+let issuedEstoppel = '';
 /** A violation observed today at Owner A's or Owner B's unit. */
 async function freshViolation(side: 'a' | 'b'): Promise<string> {
   return (await asAdmin<{ id: string }>({ method: 'POST', url: '/functions/recordViolation', json: { property_id: side === 'a' ? seed.Property!.a : seed.Property!.b, violation_type_id: seed.ViolationType!.a } })).id;
@@ -372,6 +374,8 @@ async function newPayload(entity: string): Promise<Record<string, unknown>> {
     }
     case 'WorkOrder':
       return { title: `Matrix work order ${n}`, property_id: seed.Property!.a, priority: 'low' };
+    case 'EstoppelRequest':
+      return { property_id: seed.Property!.a, requester_name: `Matrix title ${n}`, requested_on: '2025-01-15' };
     case 'ArchitecturalRequest':
       // Refused for every caller (submitted by submitArchitecturalRequest); the body is never read.
       return { property_id: seed.Property!.a };
@@ -460,6 +464,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   Violation: { description: 'matrix update' },
   WorkOrder: { priority: 'high' },
   ArchitecturalRequest: { description: 'matrix update' },
+  EstoppelRequest: { requester_name: 'Matrix title (changed)' },
 };
 
 /** A record the administrator creates for an allowed destructive operation, so the seed stays intact. */
@@ -617,6 +622,10 @@ beforeAll(async () => {
   const ownArc = await send('owner', { method: 'POST', url: '/functions/submitArchitecturalRequest', json: { property_id: propA.id, category: 'fence', description: 'Matrix fence A' } });
   seed.ArchitecturalRequest = { a: (ownArc.json() as { id: string }).id, b: await freshArc(propB.id) };
   await asAdmin({ method: 'POST', url: '/functions/decideArchitecturalRequest', json: { id: seed.ArchitecturalRequest.a, decision: 'approved' } });
+  // An open request (updated and deleted by the generic cases) and an issued one (its certificate PDF).
+  seed.EstoppelRequest = { a: (await adminCreate('EstoppelRequest', { property_id: propA.id, requester_name: 'Matrix title', requested_on: '2025-01-15' })).id };
+  issuedEstoppel = (await adminCreate('EstoppelRequest', { property_id: propA.id, requester_name: 'Matrix title issued', requested_on: '2025-01-15' })).id;
+  await asAdmin({ method: 'POST', url: '/functions/issueEstoppelCertificate', json: { id: issuedEstoppel } });
 }, 120_000);
 
 afterAll(async () => {
@@ -1392,6 +1401,22 @@ const ROUTES: Record<string, RouteRule> = {
     request: () => ({ method: 'GET', url: `/architectural-requests/${seed.ArchitecturalRequest!.a}/letter` }),
   },
 
+  // --- estoppel requests: staff and the board read them; owners and residents never (no privilege) ---
+  'GET /api/apps/:appId/estoppel-requests': {
+    access: 'estoppel read (staff, the board)',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, anonymous: 401, board_member: 200 },
+    request: () => ({ method: 'GET', url: '/estoppel-requests' }),
+    verify: async (caller, res) => {
+      if (res.statusCode !== 200) return;
+      expect((res.json() as Array<{ id: string }>).map((r) => r.id), caller).toEqual(expect.arrayContaining([seed.EstoppelRequest!.a, issuedEstoppel]));
+    },
+  },
+  'GET /api/apps/:appId/estoppel-requests/:id/certificate': {
+    access: 'estoppel read: the issued certificate as a PDF (404 before it is issued)',
+    expect: { ...everyone(403), admin: 200, property_manager: 200, anonymous: 401, board_member: 200 },
+    request: () => ({ method: 'GET', url: `/estoppel-requests/${issuedEstoppel}/certificate` }),
+  },
+
   // --- list pages: the read privilege of the listed entity's resource; own_records callers get exactly their rows ---
   ...listRule('owners', 'Owner'),
   ...listRule('properties', 'Property'),
@@ -2036,6 +2061,18 @@ const FUNCTION_MATRIX: Record<string, FunctionCase[]> = {
     params: async () => ({ meeting_id: await freshMeeting('board', -30, 'Matrix minutes'), approved_at_meeting_id: await freshMeeting('board', -1) }),
     state: meetingState,
   }],
+  issueEstoppelCertificate: [{ label: 'a fresh request', expect: invoicesWrite, params: async () => ({ id: (await adminCreate('EstoppelRequest', await newPayload('EstoppelRequest'))).id }) }],
+  // A fresh unit of a fresh owner each time, sold to Owner A (nothing of the seed changes hands).
+  transferOwnership: [{
+    label: "a fresh unit sold to Owner A", expect: invoicesWrite,
+    params: async () => {
+      const unit = await adminCreate('Property', await newPayload('Property'));
+      const owner = await adminCreate('Owner', await newPayload('Owner'));
+      await adminCreate('OwnerProperty', { owner_id: owner.id, property_id: unit.id, start_date: '2020-01-01' });
+      return { property_id: unit.id, closing_date: '2025-06-15', buyers: [{ owner_id: seed.Owner!.a, ownership_percentage: 100 }] };
+    },
+  }],
+  cancelEstoppelRequest: [{ label: 'a fresh request', expect: invoicesWrite, params: async () => ({ id: (await adminCreate('EstoppelRequest', await newPayload('EstoppelRequest'))).id }) }],
   openVote: [{ label: 'a draft vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('draft') }) }],
   closeVote: [{ label: 'an open vote', expect: invoicesWrite, params: async () => ({ vote_id: await freshVote('open') }) }],
   // Owner A's unit: its owner votes; staff and the board read the vote but the unit is not theirs to vote (404).

@@ -178,6 +178,9 @@ beforeAll(async () => {
   await fn('addWorkOrderComment', { id: orderId, body: 'Plumber booked for Tuesday', shared: true });
   const arc = await fn<{ id: string }>('submitArchitecturalRequest', { property_id: u1.id, category: 'solar', description: 'Roof panels facing south' });
   await fn('decideArchitecturalRequest', { id: arc.id, decision: 'approved_with_conditions', conditions: 'Black frames only' });
+  // An estoppel certificate issued for Ana's unit (its figures frozen on the request).
+  const estoppel = await s.ok('POST', '/entities/EstoppelRequest', { property_id: u1.id, requester_name: 'Harbor Title', requested_on: '2026-02-02' }) as { id: string };
+  await fn('issueEstoppelCertificate', { id: estoppel.id });
 
   // Governance: a vote opened (its electorate), a paper ballot entered by the inspector, a proxy for the other unit.
   const inspector = await createUser(a, 'property_manager');

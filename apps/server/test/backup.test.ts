@@ -10,7 +10,7 @@ const COLLECTIONS = [
   'owners', 'properties', 'ownerProperties', 'invoices', 'invoiceLineItems', 'payments', 'paymentInvoices', 'vendors', 'bills',
   'billLineItems', 'billPayments', 'funds', 'accounts', 'products', 'taxRates', 'orgSettings', 'users', 'ledgerEntries', 'periodClose', 'budgets', 'reserveComponents',
   // The community and governance (issues 19 and 20).
-  'violationTypes', 'violations', 'violationNotices', 'hearings', 'violationPhotos', 'workOrders', 'workOrderComments', 'architecturalRequests',
+  'violationTypes', 'violations', 'violationNotices', 'hearings', 'violationPhotos', 'workOrders', 'workOrderComments', 'architecturalRequests', 'estoppelRequests',
   'announcements', 'associationDocuments', 'recordsRequests', 'votes', 'voteElectorate', 'voteParticipation', 'voteBallots', 'voteProxies',
   'meetings', 'meetingMotions', 'meetingMotionVotes',
 ];

@@ -271,6 +271,10 @@ async function seedSide(s: Side): Promise<void> {
   // An architectural request of the owner, decided (its letter emailed).
   seed.ArchitecturalRequest = (await fn<{ id: string }>(s, 'submitArchitecturalRequest', { property_id: seed.Property, category: 'fence', description: `${M} cedar fence` })).id;
   await fn(s, 'decideArchitecturalRequest', { id: seed.ArchitecturalRequest, decision: 'approved' });
+  // An estoppel request of the unit, open, and another issued (its certificate).
+  seed.EstoppelRequest = (await create(s, 'EstoppelRequest', { property_id: seed.Property, requester_name: `${M} title company`, requested_on: '2025-03-03' })).id;
+  ids.issuedEstoppel = (await create(s, 'EstoppelRequest', { property_id: seed.Property, requester_name: `${M} closing agent`, requested_on: '2025-03-03' })).id;
+  await fn(s, 'issueEstoppelCertificate', { id: ids.issuedEstoppel });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -820,6 +824,14 @@ const ROUTES: Record<string, RouteRule> = {
     request: (s) => get(`/architectural-requests/${s.seed.ArchitecturalRequest}/letter`),
     foreign: [{ label: "A's letter", request: () => get(`/architectural-requests/${A().seed.ArchitecturalRequest}/letter`), refusal: notFound() }],
   },
+  'GET /api/apps/:appId/estoppel-requests': {
+    request: () => get('/estoppel-requests'),
+    views: [{ label: 'estoppel requests', request: () => get('/estoppel-requests'), bShows: /Bumblebee title company/ }],
+  },
+  'GET /api/apps/:appId/estoppel-requests/:id/certificate': {
+    request: (s) => get(`/estoppel-requests/${s.ids.issuedEstoppel}/certificate`),
+    foreign: [{ label: "A's certificate", request: () => get(`/estoppel-requests/${A().ids.issuedEstoppel}/certificate`), refusal: notFound() }],
+  },
   'GET /api/apps/:appId/lists/owners': listRule('owners', /Bumblebeeson/),
   'GET /api/apps/:appId/lists/properties': listRule('properties', /Bumblebee-1/),
   'GET /api/apps/:appId/lists/invoices': listRule('invoices', /Bumblebeeson/, {
@@ -915,6 +927,7 @@ const UPDATE_PATCH: Record<string, Record<string, unknown>> = {
   Violation: { description: 'changed' },
   WorkOrder: { description: 'changed' },
   ArchitecturalRequest: { description: 'changed' },
+  EstoppelRequest: { requester_name: 'changed' },
 };
 
 /**
@@ -977,6 +990,8 @@ function createBody(entity: string, s: Side): Record<string, unknown> | null {
       return { name: `${M} violation ${n}`, fine_product_id: seed.Product };
     case 'WorkOrder':
       return { title: `${M} work order ${n}`, property_id: seed.Property };
+    case 'EstoppelRequest':
+      return { property_id: seed.Property, requester_name: `${M} title ${n}`, requested_on: '2025-03-03' };
     case 'BankRule':
       return { name: `${M} rule ${n}`, description_contains: `${M} INTEREST ${n}`, account_id: seed.ChartOfAccount, fund_id: ids.operatingFund };
     case 'AutopayEnrollment':
@@ -1035,6 +1050,8 @@ const REFERENCE_REFUSALS: Record<string, Refusal> = {
   'PaymentPlan.owner_id (update)': { status: 400, message: /^Unknown field: owner_id$/ },
   // So is an enrollment's: the owner enrols again instead.
   'AutopayEnrollment.owner_id (update)': { status: 400, message: /^Unknown field: owner_id$/ },
+  // A request's unit is set when it is received (its due date and fee follow from it): only the requester changes.
+  'EstoppelRequest.property_id (update)': { status: 400, message: /^Unknown field: property_id$/ },
 };
 
 describe("1. every entity: A's ids under B's path (B's administrator)", () => {
@@ -1248,6 +1265,12 @@ const FUNCTION_CASES: Record<string, FunctionCase[] | { noIds: string }> = {
   decideArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest, decision: 'approved' }), refusal: notFound() }],
   appealArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest, reason: 'x' }), refusal: notFound() }],
   withdrawArchitecturalRequest: [{ label: "A's request", params: () => ({ id: A().seed.ArchitecturalRequest }), refusal: notFound() }],
+  issueEstoppelCertificate: [{ label: "A's request", params: () => ({ id: A().seed.EstoppelRequest }), refusal: notFound() }],
+  transferOwnership: [
+    { label: "A's unit", params: () => ({ property_id: A().seed.Property, closing_date: '2025-06-15', buyers: [{ owner_id: B().seed.Owner, ownership_percentage: 100 }] }), refusal: noSuch(/^Unit does not exist$/) },
+    { label: "A's owner buying B's unit", params: () => ({ property_id: B().seed.Property, closing_date: '2025-06-15', buyers: [{ owner_id: A().seed.Owner, ownership_percentage: 100 }] }), refusal: noSuch(/^Buyer 1 does not exist$/) },
+  ],
+  cancelEstoppelRequest: [{ label: "A's request", params: () => ({ id: A().seed.EstoppelRequest }), refusal: notFound() }],
   submitWorkOrder: [{ label: "A's unit", params: () => ({ title: 'x', property_id: A().seed.Property }), refusal: noSuch(/^Unit does not exist$/) }],
   setWorkOrderStatus: [{ label: "A's work order", params: () => ({ id: A().seed.WorkOrder, status: 'in_progress' }), refusal: notFound() }],
   assignWorkOrderVendor: [

@@ -58,6 +58,8 @@ export const ownerPropertyInput = z.strictObject({
   ownership_percentage: decimal('Ownership percentage', { min: 0, max: 100, places: 2 }).optional(),
   relationship_type: enumOf('Relationship type', RELATIONSHIP_TYPES).optional(),
   start_date: optDate('Start date'),
+  /** The last day of the ownership (set by transferOwnership on the closing date). */
+  end_date: optDate('End date'),
 });
 
 /** Fields a staff member may set on a user record; name and email cannot change here. */
@@ -121,6 +123,12 @@ export const orgSettingsInput = z.strictObject({
   nsf_fee_amount: optMoney('NSF fee amount'),
   /** Days the architectural committee has to answer a request (the governing documents' period). */
   arc_response_days: integer('Architectural review response days', 1, 365).optional(),
+  /** Estoppel certificate fees (preparation, rush, delinquent account) where no statute sets them; empty: none. */
+  estoppel_fee: optMoney('Estoppel fee'),
+  estoppel_rush_fee: optMoney('Estoppel rush fee'),
+  estoppel_delinquent_fee: optMoney('Estoppel delinquent fee'),
+  /** Billed to the buyer when a unit is sold; empty: none. */
+  transfer_fee: optMoney('Transfer fee'),
 });
 
 export const productInput = z.strictObject({

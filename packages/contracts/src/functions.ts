@@ -27,6 +27,7 @@ import {
 import {
   addWorkOrderCommentInput, assignWorkOrderVendorInput, linkWorkOrderBillInput, setWorkOrderStatusInput, submitWorkOrderInput, workOrderDetailSchema,
 } from './work-orders.ts';
+import { estoppelRequestIdInput, estoppelRequestSchema, transferOwnershipAnswer, transferOwnershipInput } from './estoppel.ts';
 
 // The function registry: every named function the server serves at POST /api/apps/{appId}/functions/{name}, with
 // the schema of its named parameters, the schema of its answer and who may call it. The server's handlers, its
@@ -400,6 +401,9 @@ export const functionContracts = {
   scheduleHearing: fn(scheduleHearingInput, hearingSchema, VIOLATIONS_STAFF),
   decideHearing: fn(decideHearingInput, decideHearingAnswer, 'violations read_write, or a board member (violations read)'),
   requestHearing: fn(requestHearingInput, violationSchema, 'the violation\'s owner (own_records: another owner\'s is a 404) or violations read_write'),
+  issueEstoppelCertificate: fn(estoppelRequestIdInput, estoppelRequestSchema, 'estoppel read_write (administrators, property managers); the request is fetched through the caller\'s scope'),
+  cancelEstoppelRequest: fn(estoppelRequestIdInput, estoppelRequestSchema, 'estoppel read_write (administrators, property managers); the request is fetched through the caller\'s scope'),
+  transferOwnership: fn(transferOwnershipInput, transferOwnershipAnswer, 'properties read_write and owners read_write (administrators, property managers); the unit and each buyer are read through the caller\'s scope'),
   submitWorkOrder: fn(submitWorkOrderInput, workOrderDetailSchema, 'work_orders read_write, or own_records (owners: their own unit or the common area)'),
   setWorkOrderStatus: fn(setWorkOrderStatusInput, workOrderDetailSchema, WORK_ORDERS),
   assignWorkOrderVendor: fn(assignWorkOrderVendorInput, workOrderDetailSchema, `${WORK_ORDERS}; the vendor needs vendors read`),

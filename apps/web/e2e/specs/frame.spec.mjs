@@ -15,7 +15,7 @@ export default [
     expectEqual(await shell.sectionTitles(), [...ALL_SECTIONS, 'Management company'], 'the admin sees every section');
     expectEqual(
       await shell.menuTitles(),
-      ['Dashboard', 'Owners', 'Properties', 'Violations', 'Announcements', 'Documents', 'Work Orders', 'Architectural Requests', 'Invoices', 'Payments', 'Assessments', 'Collections', 'Items', 'Tax Rates', 'Funds', 'Banking', 'ACH', 'Journal Entries', 'Chart of Accounts', 'Budgets', 'Reserves', 'Vendors', 'Bills', 'Meetings', 'Votes', 'Reports',
+      ['Dashboard', 'Owners', 'Properties', 'Violations', 'Announcements', 'Documents', 'Work Orders', 'Architectural Requests', 'Invoices', 'Payments', 'Assessments', 'Collections', 'Items', 'Tax Rates', 'Funds', 'Banking', 'ACH', 'Journal Entries', 'Chart of Accounts', 'Budgets', 'Reserves', 'Vendors', 'Bills', 'Meetings', 'Votes', 'Estoppel Requests', 'Reports',
         'Users', 'Organization Settings', 'Backup & Restore', 'Themes', 'Role Management', 'Audit Log', 'Portfolio'],
       'the admin sees every item',
     );

@@ -1,7 +1,7 @@
 import type { ResourceKey } from '@covenant/contracts/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
-  ArrowLeftRightIcon, BanknoteIcon, FolderOpenIcon, MegaphoneIcon, BarChart3Icon, BookOpenIcon, GavelIcon, CalendarClockIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
+  ArrowLeftRightIcon, BanknoteIcon, FileCheckIcon, FolderOpenIcon, MegaphoneIcon, BarChart3Icon, BookOpenIcon, GavelIcon, CalendarClockIcon, CircleUserRoundIcon, Building2Icon, DatabaseIcon, FileTextIcon, LandmarkIcon, LayoutDashboardIcon, NotebookPenIcon, PackageIcon,
   PaletteIcon, PercentIcon, VoteIcon, CalendarDaysIcon, PiggyBankIcon, ReceiptIcon, ClipboardListIcon, ScrollTextIcon, SettingsIcon, ShieldIcon, TriangleAlertIcon, TruckIcon, UserCogIcon, UsersIcon, WalletIcon, WrenchIcon, HouseIcon,
 } from 'lucide-react';
 import { isOwnerTypeRole, OWNER_TYPE_ROLES } from '@covenant/contracts/permissions';
@@ -12,7 +12,7 @@ export type PageName =
   | 'Dashboard' | 'Owners' | 'Properties' | 'Invoices' | 'Payments' | 'Vendors' | 'Bills' | 'ChartOfAccounts'
   | 'Reports' | 'Items' | 'TaxRates' | 'OrgSettings' | 'Users' | 'Backup' | 'Themes' | 'RoleManagement' | 'AuditLog'
   | 'Budgets' | 'Reserves' | 'Funds' | 'JournalEntries' | 'MyAccount' | 'Assessments' | 'Collections' | 'Banking' | 'Ach' | 'Announcements' | 'Documents' | 'Violations'
-  | 'Votes' | 'Meetings' | 'WorkOrders' | 'ArchitecturalRequests';
+  | 'Votes' | 'Meetings' | 'WorkOrders' | 'ArchitecturalRequests' | 'EstoppelRequests';
 
 export interface NavItem {
   page: PageName;
@@ -86,6 +86,7 @@ export const NAV_SECTIONS: ReadonlyArray<{ title: string; items: readonly NavIte
     items: [
       { page: 'Meetings', title: 'Meetings', icon: CalendarDaysIcon, resource: 'meetings', fallbackRoles: STAFF, portalOnMyAccount: true },
       { page: 'Votes', title: 'Votes', icon: VoteIcon, resource: 'votes', fallbackRoles: STAFF, portalOnMyAccount: true },
+      { page: 'EstoppelRequests', title: 'Estoppel Requests', icon: FileCheckIcon, resource: 'estoppel', fallbackRoles: STAFF },
     ],
   },
   {

@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
                   page('Collections', () => import('@/features/collections/collections-page')),
                   page('Votes', () => import('@/features/votes/votes-page')),
                   page('Meetings', () => import('@/features/meetings/meetings-page')),
+                  page('EstoppelRequests', () => import('@/features/estoppel/estoppel-page')),
                   page('Announcements', () => import('@/features/announcements/announcements-page')),
                   page('Documents', () => import('@/features/documents/documents-page')),
                   page('Violations', () => import('@/features/violations/violations-page')),

@@ -15,7 +15,7 @@ export type EntityName =
   | 'PaymentInvoice' | 'Vendor' | 'Bill' | 'BillLineItem' | 'BillPayment'
   | 'Fund' | 'Budget' | 'BudgetLine' | 'ReserveComponent' | 'AssessmentSchedule' | 'LateFeeRule' | 'CollectionStage' | 'PaymentPlan'
   | 'BankAccount' | 'BankStatement' | 'BankStatementLine' | 'BankRule' | 'BankReconciliation' | 'AutopayEnrollment' | 'AchBatch'
-  | 'Vote' | 'Meeting' | 'WorkOrder' | 'ArchitecturalRequest' | 'ViolationType' | 'Violation';
+  | 'Vote' | 'Meeting' | 'WorkOrder' | 'ArchitecturalRequest' | 'ViolationType' | 'Violation' | 'EstoppelRequest';
 
 /** Realtime rooms: every entity's, and records published without a generic entity (journal entries). */
 export type LiveRoom = EntityName | 'JournalEntry';

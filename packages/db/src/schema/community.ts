@@ -81,11 +81,14 @@ export const ownerProperties = pgTable(
     ownership_percentage: numeric('ownership_percentage', { precision: 5, scale: 2 }).notNull().default('100'),
     relationship_type: relationshipTypeEnum('relationship_type').notNull().default('owner'),
     start_date: date('start_date', { mode: 'string' }).notNull().default(sql`current_date`),
+    /** The last day of the ownership (a sale's closing date); null while it lasts. */
+    end_date: date('end_date', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('owner_properties_pair_key').on(t.owner_id, t.property_id),
     index('owner_properties_property_idx').on(t.property_id),
     check('owner_properties_pct_range', sql`${t.ownership_percentage} between 0 and 100`),
+    check('owner_properties_dates', sql`${t.end_date} is null or ${t.end_date} >= ${t.start_date}`),
   ],
 );
 
@@ -168,6 +171,12 @@ export const orgSettings = pgTable('org_settings', {
   nsf_fee_amount: numeric('nsf_fee_amount', MONEY),
   /** Days the architectural committee has to answer a request; a request's respond-by date counts them. */
   arc_response_days: integer('arc_response_days').notNull().default(45),
+  /** Estoppel certificate fees where no statute sets them (outside FL); in FL they are capped by the statute. Null: none. */
+  estoppel_fee: numeric('estoppel_fee', MONEY),
+  estoppel_rush_fee: numeric('estoppel_rush_fee', MONEY),
+  estoppel_delinquent_fee: numeric('estoppel_delinquent_fee', MONEY),
+  /** Billed to the buyer when a unit is sold (transferOwnership); null: none. */
+  transfer_fee: numeric('transfer_fee', MONEY),
 }, (t) => [
   check('org_settings_arc_response_days_range', sql`${t.arc_response_days} between 1 and 365`),
   check('org_settings_fiscal_month_range', sql`${t.fiscal_year_start_month} between 1 and 12`),

@@ -17,7 +17,8 @@ import * as violations from './violations.ts';
 import * as votes from './votes.ts';
 import * as workOrders from './work-orders.ts';
 import * as architecturalRequests from './architectural-requests.ts';
+import * as estoppel from './estoppel.ts';
 
 /** Every table and enum, for drizzle's relational API and the auth adapter. */
-export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes, ...announcements, ...associationDocuments, ...violations, ...workOrders, ...architecturalRequests, ...meetings };
+export const schema = { ...enums, ...shared, ...community, ...auth, ...platform, ...finance, ...ledger, ...budgets, ...mailings, ...charges, ...collections, ...banking, ...votes, ...announcements, ...associationDocuments, ...violations, ...workOrders, ...architecturalRequests, ...meetings, ...estoppel };
 export type Schema = typeof schema;

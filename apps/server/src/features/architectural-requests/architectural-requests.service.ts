@@ -157,12 +157,12 @@ export const submitArchitecturalRequest = defineFunction('submitArchitecturalReq
       ownerId = (await referencedRecord(tx, ownerEntity, input.owner_id, 'Owner')).id as string;
     } else {
       const [first] = await tx.db.select({ owner_id: ownerProperties.owner_id }).from(ownerProperties)
-        .where(sql`${ownerProperties.property_id} = ${input.property_id}`).orderBy(sql`${ownerProperties.ownership_percentage} desc, ${ownerProperties.start_date}, ${ownerProperties.id}`).limit(1);
+        .where(sql`${ownerProperties.property_id} = ${input.property_id} and (${ownerProperties.end_date} is null or ${ownerProperties.end_date} >= current_date)`).orderBy(sql`${ownerProperties.ownership_percentage} desc, ${ownerProperties.start_date}, ${ownerProperties.id}`).limit(1);
       if (!first) throw new ValidationError(`Unit ${String(unit.unit_number)} has no owner: choose the owner who asks`);
       ownerId = first.owner_id;
     }
     const [owns] = await tx.db.select({ id: ownerProperties.id }).from(ownerProperties)
-      .where(sql`${ownerProperties.property_id} = ${input.property_id} and ${ownerProperties.owner_id} = ${ownerId}`).limit(1);
+      .where(sql`${ownerProperties.property_id} = ${input.property_id} and ${ownerProperties.owner_id} = ${ownerId} and (${ownerProperties.end_date} is null or ${ownerProperties.end_date} >= current_date)`).limit(1);
     if (!owns) throw new ValidationError(`The owner does not own unit ${String(unit.unit_number)}`);
     const submittedOn = await today(tx);
     const { respond_by } = arcRespondBy({ submitted_on: submittedOn, arc_response_days: (await settings(tx)).arc_response_days });

@@ -21,6 +21,7 @@ import { bulkNumbers } from '../invoices/numbering.ts';
 import { orgPolicy } from '../org-settings/org-policy.ts';
 import { applyCreditsToCharges } from '../payments/payment.commands.ts';
 import { ownersOnPlan } from '../collections/payment-plans.ts';
+import { ownsOnDay } from '../properties/ownership.ts';
 import { AssessmentInputError, chargeForPeriod, periodAmounts, periodsDue, splitAmongOwners, type UnitOwner } from './assessment.rules.ts';
 import { lateCharges } from './late-fee.rules.ts';
 import { hearings } from '@covenant/db/schema/violations';
@@ -96,14 +97,17 @@ interface UnitRow {
   monthly_hoa_fee: string | null;
   square_footage: number | null;
   assessment_share: string | null;
-  owners: Array<UnitOwner & { owner_number: string; name: string }>;
+  owners: Array<UnitOwner & { owner_number: string; name: string; end_date: string | null }>;
+  /** The unit has a recorded sale: its owners' start dates are days of title (ownsOnDay). */
+  sold: boolean;
 }
 
 /** Every unit with its owners and co-owners (renters and household members are never billed). */
 async function unitsWithOwners(ctx: Ctx): Promise<UnitRow[]> {
   const rows = await rowsOf<Row>(ctx, sql`
     select p.id, p.unit_number, p.monthly_hoa_fee, p.square_footage, p.assessment_share,
-      o.id as owner_id, o.owner_id as owner_number, o.first_name, o.last_name, op.ownership_percentage, op.start_date
+      o.id as owner_id, o.owner_id as owner_number, o.first_name, o.last_name, op.ownership_percentage, op.start_date, op.end_date,
+      exists (select 1 from owner_properties sold where sold.property_id = p.id and sold.end_date is not null) as sold
     from properties p
     join owner_properties op on op.property_id = p.id and op.relationship_type in ('owner', 'co-owner')
     join owners o on o.id = op.owner_id
@@ -112,10 +116,10 @@ async function unitsWithOwners(ctx: Ctx): Promise<UnitRow[]> {
   for (const r of rows) {
     let u = units.get(r.id as string);
     if (!u) {
-      u = { id: r.id as string, unit_number: r.unit_number as string, monthly_hoa_fee: r.monthly_hoa_fee as string | null, square_footage: r.square_footage as number | null, assessment_share: r.assessment_share as string | null, owners: [] };
+      u = { id: r.id as string, unit_number: r.unit_number as string, monthly_hoa_fee: r.monthly_hoa_fee as string | null, square_footage: r.square_footage as number | null, assessment_share: r.assessment_share as string | null, owners: [], sold: Boolean(r.sold) };
       units.set(u.id, u);
     }
-    u.owners.push({ owner_id: r.owner_id as string, owner_number: r.owner_number as string, name: `${r.first_name as string} ${r.last_name as string}`.trim(), ownership_percentage: r.ownership_percentage as string, start_date: isoOf(r.start_date)! });
+    u.owners.push({ owner_id: r.owner_id as string, owner_number: r.owner_number as string, name: `${r.first_name as string} ${r.last_name as string}`.trim(), ownership_percentage: r.ownership_percentage as string, start_date: isoOf(r.start_date)!, end_date: isoOf(r.end_date) });
   }
   return [...units.values()];
 }
@@ -161,8 +165,11 @@ async function assessmentCharges(ctx: Ctx, asOf: string): Promise<ChargeItem[]> 
     for (const period of periods) {
       for (const u of scheduleUnits) {
         const cents = chargeForPeriod(whole.get(u.id) ?? 0, period, terms.installments);
-        for (const part of splitAmongOwners(cents, u.owners, policy.coOwnerBilling)) {
-          const owner = u.owners.find((o) => o.owner_id === part.owner_id)!;
+        // A unit sold: the period is billed to whoever owns it on the invoice date.
+        const owners = u.owners.filter((o) => ownsOnDay(o, period.invoice_date, u.sold));
+        if (owners.length === 0) continue;
+        for (const part of splitAmongOwners(cents, owners, policy.coOwnerBilling)) {
+          const owner = owners.find((o) => o.owner_id === part.owner_id)!;
           const item: ChargeItem = {
             job: 'assessments', kind: 'assessment', source_id: scheduleId, source_name: s.name as string, target_id: u.id, owner_id: owner.owner_id,
             owner_number: owner.owner_number, owner_name: owner.name, property_id: u.id, unit_number: u.unit_number, period: period.key,

@@ -14,6 +14,7 @@ import { insertInvoices, type NewInvoiceDoc } from '../invoices/invoice.commands
 import { defaultDueDate, receivable } from '../document-lifecycle/lifecycle.rules.ts';
 import { bulkNumbers } from '../invoices/numbering.ts';
 import { productEntity } from '../items/items.feature.ts';
+import { ownsOn } from '../properties/ownership.ts';
 
 const RUN_LOCK = 71_003;
 
@@ -49,7 +50,7 @@ export const runMonthlyBillingFn = defineFunction('runMonthlyBilling', async (ct
     const units = (await tx.db.execute(sql`
       select distinct on (p.id) p.id as property_id, p.monthly_hoa_fee as fee, o.id as owner_id, o.owner_id as owner_number
       from ${properties} p
-      join ${ownerProperties} op on op.property_id = p.id and op.relationship_type in ('owner', 'co-owner')
+      join ${ownerProperties} op on op.property_id = p.id and op.relationship_type in ('owner', 'co-owner') and ${ownsOn('op', input.invoice_date)}
       join ${owners} o on o.id = op.owner_id
       where p.monthly_hoa_fee > 0
         and not exists (

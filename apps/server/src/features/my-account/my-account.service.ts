@@ -46,14 +46,14 @@ export async function myAccount(ctx: Ctx) {
       .select({ property_id: properties.id, unit_number: properties.unit_number, street_address: properties.street_address, city: properties.city, ownership_percentage: ownerProperties.ownership_percentage, relationship_type: ownerProperties.relationship_type })
       .from(ownerProperties)
       .innerJoin(properties, eq(properties.id, ownerProperties.property_id))
-      .where(eq(ownerProperties.owner_id, owner.id))
+      .where(and(eq(ownerProperties.owner_id, owner.id), sql`(${ownerProperties.end_date} is null or ${ownerProperties.end_date} >= ${now})`))
       .orderBy(properties.unit_number);
   const coOwners = units.length
     ? await ctx.db
         .select({ property_id: ownerProperties.property_id, name: sql<string>`trim(${owners.first_name} || ' ' || ${owners.last_name})`, ownership_percentage: ownerProperties.ownership_percentage, relationship_type: ownerProperties.relationship_type })
         .from(ownerProperties)
         .innerJoin(owners, eq(owners.id, ownerProperties.owner_id))
-        .where(and(inArray(ownerProperties.property_id, units.map((u) => u.property_id)), ne(ownerProperties.owner_id, owner.id)))
+        .where(and(inArray(ownerProperties.property_id, units.map((u) => u.property_id)), ne(ownerProperties.owner_id, owner.id), sql`(${ownerProperties.end_date} is null or ${ownerProperties.end_date} >= ${now})`))
         .orderBy(owners.last_name, owners.first_name)
     : [];
   const due = nextDue(open, now);

@@ -30,7 +30,7 @@ export async function listOwners(ctx: Ctx, query: OwnerListQuery) {
   const byName = [asc(owners.last_name), asc(owners.first_name), asc(owners.owner_id), asc(owners.id)];
   const lowestUnit = sql`(select min(${properties.unit_sort_key} collate "C") from ${ownerProperties}
     join ${properties} on ${properties.id} = ${ownerProperties.property_id}
-    where ${ownerProperties.owner_id} = ${owners.id} and ${units}) asc nulls last`;
+    where ${ownerProperties.owner_id} = ${owners.id} and (${ownerProperties.end_date} is null or ${ownerProperties.end_date} >= current_date) and ${units}) asc nulls last`;
   return listPage(ctx, ownerEntity, {
     where: [everyWordIn(q.search, [owners.first_name, owners.last_name, owners.email])],
     orderBy: q.sort === 'unit' ? [lowestUnit, ...byName] : byName,
@@ -38,7 +38,7 @@ export async function listOwners(ctx: Ctx, query: OwnerListQuery) {
       units: sql`(select coalesce(json_agg(json_build_object('id', ${properties.id}, 'unit_number', ${properties.unit_number})
         order by ${properties.unit_sort_key} collate "C", ${properties.unit_number}, ${properties.id}), '[]'::json)
         from ${ownerProperties} join ${properties} on ${properties.id} = ${ownerProperties.property_id}
-        where ${ownerProperties.owner_id} = ${owners.id} and ${units})`,
+        where ${ownerProperties.owner_id} = ${owners.id} and (${ownerProperties.end_date} is null or ${ownerProperties.end_date} >= current_date) and ${units})`,
       collection_stage: seesCollections
         ? sql`(select s.name from collection_cases c join collection_stages s on s.id = c.stage_id where c.owner_id = ${owners.id} and c.closed_on is null)`
         : sql`null`,

@@ -226,27 +226,27 @@ export async function openChargesInOrder(ctx: Ctx, ownerId: string, order: Payme
 }
 
 /** openChargesInOrder for many owners in one query (owners without open charges are absent). */
-export async function openChargesByOwner(ctx: Ctx, ownerIds: readonly string[], order: PaymentApplicationOrder): Promise<Map<string, Array<OpenCharge & { balanceCents: number }>>> {
-  const out = new Map<string, Array<OpenCharge & { balanceCents: number }>>();
+export async function openChargesByOwner(ctx: Ctx, ownerIds: readonly string[], order: PaymentApplicationOrder): Promise<Map<string, Array<OpenCharge & { balanceCents: number; property_id: string | null }>>> {
+  const out = new Map<string, Array<OpenCharge & { balanceCents: number; property_id: string | null }>>();
   if (ownerIds.length === 0) return out;
   const acc = await systemAccounts(ctx);
-  const byOwner = new Map<string, Array<OpenCharge & { balanceCents: number }>>();
+  const byOwner = new Map<string, Array<OpenCharge & { balanceCents: number; property_id: string | null }>>();
   for (let start = 0; start < ownerIds.length; start += 5000) {
     const chunk = ownerIds.slice(start, start + 5000);
     // The facts as arrays (empty when there are none); the kind is decided by the pure rule, not by SQL.
     const rows = (await ctx.db.execute(sql`
-      select i.id, i.owner_id, i.invoice_number, i.invoice_date, i.due_date, i.balance_due,
+      select i.id, i.owner_id, i.property_id, i.invoice_number, i.invoice_date, i.due_date, i.balance_due,
         coalesce((select array_agg(distinct c.kind::text) from ${chargeRunItems} c where c.invoice_id = i.id), '{}') as run_kinds,
         coalesce((select array_agg(distinct l.account_id) from ${invoiceLineItems} l where l.invoice_id = i.id), '{}') as line_accounts
       from ${invoices} i
       where i.owner_id = any(${pgArray(chunk)}::text[]) and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue') and i.balance_due > 0`)).rows as Array<{
-      id: string; owner_id: string; invoice_number: string; invoice_date: string; due_date: string | null; balance_due: string; run_kinds: string[]; line_accounts: string[];
+      id: string; owner_id: string; property_id: string | null; invoice_number: string; invoice_date: string; due_date: string | null; balance_due: string; run_kinds: string[]; line_accounts: string[];
     }>;
     for (const r of rows) {
       const list = byOwner.get(r.owner_id) ?? [];
       list.push({
         id: r.id, kind: chargeKind({ runKinds: r.run_kinds, lineAccountIds: r.line_accounts }, acc), invoice_number: r.invoice_number,
-        invoice_date: String(r.invoice_date).slice(0, 10), due_date: r.due_date ? String(r.due_date).slice(0, 10) : null, balanceCents: toCents(r.balance_due),
+        invoice_date: String(r.invoice_date).slice(0, 10), due_date: r.due_date ? String(r.due_date).slice(0, 10) : null, balanceCents: toCents(r.balance_due), property_id: r.property_id,
       });
       byOwner.set(r.owner_id, list);
     }

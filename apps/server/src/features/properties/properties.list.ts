@@ -17,7 +17,7 @@ export async function listProperties(ctx: Ctx, query: PropertyListQuery) {
   const byUnit = [sql`${properties.unit_sort_key} collate "C"`, asc(properties.unit_number), asc(properties.id)];
   const firstOwner = sql`(select array[${owners.last_name}, ${owners.first_name}] from ${ownerProperties}
     join ${owners} on ${owners.id} = ${ownerProperties.owner_id}
-    where ${ownerProperties.property_id} = ${properties.id} and ${visible}
+    where ${ownerProperties.property_id} = ${properties.id} and (${ownerProperties.end_date} is null or ${ownerProperties.end_date} >= current_date) and ${visible}
     order by ${owners.last_name}, ${owners.first_name} limit 1) asc nulls last`;
   return listPage(ctx, propertyEntity, {
     where: [everyWordIn(q.search, [properties.unit_number, properties.street_address])],
@@ -29,7 +29,7 @@ export async function listProperties(ctx: Ctx, query: PropertyListQuery) {
             'ownership_percentage', ${ownerProperties.ownership_percentage}, 'relationship_type', ${ownerProperties.relationship_type}, 'start_date', ${ownerProperties.start_date}))
           order by ${owners.last_name}, ${owners.first_name}, ${owners.id}), '[]'::json)
         from ${ownerProperties} join ${owners} on ${owners.id} = ${ownerProperties.owner_id}
-        where ${ownerProperties.property_id} = ${properties.id} and ${visible})`,
+        where ${ownerProperties.property_id} = ${properties.id} and (${ownerProperties.end_date} is null or ${ownerProperties.end_date} >= current_date) and ${visible})`,
     },
     limit: q.limit,
     skip: q.skip,

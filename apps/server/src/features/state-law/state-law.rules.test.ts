@@ -290,6 +290,8 @@ describe('estoppel certificates', () => {
     ['FL', '2026-11-23', false, '2026-12-08'], // Thanksgiving
     ['FL', '2026-11-25', true, '2026-12-01'],
     ['FL', '2026-12-21', false, '2027-01-06'], // Christmas and New Year
+    ['FL', '2026-12-24', false, '2027-01-11'], // Christmas Eve: Christmas and New Year's Day are skipped
+    ['FL', '2026-12-24', true, '2026-12-30'],
     ['FL', '2027-12-29', true, '2028-01-04'], // New Year observed on Friday 2027-12-31
     ['FL', '2026-06-17', true, '2026-06-23'], // Juneteenth
     ['FL', '2026-03-07', false, '2026-03-20'], // asked on a Saturday

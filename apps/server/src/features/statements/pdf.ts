@@ -83,14 +83,14 @@ export function addressBlock(doc: Doc, heading: string, lines: Array<string | nu
   doc.moveDown();
 }
 
-interface Column {
+export interface Column {
   label: string;
   width: number;
   align?: 'left' | 'right';
 }
 
 /** A table drawn row by row; a new page repeats the header. */
-function table(doc: Doc, columns: Column[], rows: string[][], opts: { boldLast?: boolean; size?: number } = {}) {
+export function table(doc: Doc, columns: Column[], rows: string[][], opts: { boldLast?: boolean; size?: number } = {}) {
   const drawRow = (cells: string[], bold: boolean) => {
     if (doc.y > 700) {
       doc.addPage();

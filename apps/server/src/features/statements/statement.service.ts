@@ -121,7 +121,7 @@ export async function openInvoicesAsOf(ctx: Ctx, ownerId: string, asOf: string) 
   const acc = await systemAccounts(ctx);
   const open = openDocumentsQuery(ctx, 'ar', acc.accounts_receivable, { asOf, ownerId });
   const rows = await ctx.db
-    .select({ id: invoices.id, invoice_number: invoices.invoice_number, invoice_date: invoices.invoice_date, due_date: invoices.due_date, total_amount: invoices.total_amount, open: open.open })
+    .select({ id: invoices.id, invoice_number: invoices.invoice_number, invoice_date: invoices.invoice_date, due_date: invoices.due_date, total_amount: invoices.total_amount, property_id: invoices.property_id, open: open.open })
     .from(open)
     .innerJoin(invoices, eq(invoices.id, open.document_id))
     .orderBy(sql`${invoices.due_date} nulls first`, invoices.invoice_date, invoices.id);

@@ -118,6 +118,7 @@ export const recordViolation = defineFunction('recordViolation', async (ctx, inp
     // The unit's owner that day: the latest ownership begun by then (the largest share first).
     const [owner] = await rowsOf<{ owner_id: string }>(tx, sql`
       select owner_id from owner_properties where property_id = ${input.property_id} and relationship_type in ('owner', 'co-owner') and start_date <= ${observed}::date
+        and (end_date is null or end_date >= ${observed}::date)
       order by start_date desc, ownership_percentage desc, created_date limit 1`);
     if (!owner) throw new ValidationError(`Unit ${property.unit_number as string} had no owner on ${observed}: link the unit's owner first`);
     const id = newId();

@@ -121,7 +121,7 @@ export async function openVote(ctx: Ctx, entity: EntityDef, voteId: string) {
     const on = await today(tx);
     const units = (await tx.db.execute(sql`
       select p.id, p.assessment_share::text as share,
-        exists (select 1 from ${ownerProperties} op where op.property_id = p.id and op.start_date <= ${on}) as owned
+        exists (select 1 from ${ownerProperties} op where op.property_id = p.id and op.start_date <= ${on} and (op.end_date is null or op.end_date >= ${on})) as owned
       from ${properties} p order by p.id`)).rows as Array<{ id: string; share: string | null; owned: boolean }>;
     const byShare = vote.weight_basis === 'share';
     const needsQuorumShare = vote.quorum_basis === 'share' && !byShare;

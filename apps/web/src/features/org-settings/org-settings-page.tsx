@@ -71,6 +71,9 @@ function valuesOf(settings: OrgSettings | null): z.input<typeof orgSettingsInput
     auto_apply_credits: settings?.auto_apply_credits ?? false,
     nsf_fee_amount: settings?.nsf_fee_amount == null ? '' : String(settings.nsf_fee_amount),
     arc_response_days: String(settings?.arc_response_days ?? 45),
+    estoppel_fee: settings?.estoppel_fee == null ? '' : String(settings.estoppel_fee),
+    estoppel_rush_fee: settings?.estoppel_rush_fee == null ? '' : String(settings.estoppel_rush_fee),
+    estoppel_delinquent_fee: settings?.estoppel_delinquent_fee == null ? '' : String(settings.estoppel_delinquent_fee),
   };
 }
 
@@ -189,6 +192,11 @@ function SettingsForm({ settings }: { settings: OrgSettings | null }) {
         <SectionCard title="Community" description="The state above (a two-letter code such as CA or FL) decides the law violations, hearings and records requests follow.">
           <div className="w-64">
             <TextField name="arc_response_days" label="Architectural review response days" type="number" min={1} max={365} step="1" description="Days the committee has to answer an owner's request." />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField name="estoppel_fee" label="Estoppel certificate fee" type="number" min={0} step="0.01" description="Where no statute sets it; Florida's caps apply there. Empty: none." />
+            <TextField name="estoppel_rush_fee" label="Estoppel rush fee" type="number" min={0} step="0.01" description="Added for delivery within 3 business days." />
+            <TextField name="estoppel_delinquent_fee" label="Estoppel delinquent account fee" type="number" min={0} step="0.01" description="Added when the unit's account is past due." />
           </div>
         </SectionCard>
         {isAdmin ? (

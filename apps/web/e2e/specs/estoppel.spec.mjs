@@ -1,0 +1,62 @@
+import { expectVisible } from '../lib/expect.mjs';
+import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
+import { spec } from '../lib/runner.mjs';
+import { EstoppelPage } from '../pages/estoppel-page.mjs';
+
+export default [
+  spec('estoppel requests: staff record a request (due date and Florida fee by the server), issue the certificate and see its figures; an old one is overdue', async ({ page, api, snap }) => {
+    const token = await adminToken(api);
+    // Florida's law for this spec; the settings are put back as they were at the end.
+    const [before] = await api.app('GET', '/entities/OrgSettings', { token });
+    const settings = before
+      ? await api.app('PUT', `/entities/OrgSettings/${before.id}`, { token, body: { state: 'FL' } })
+      : await api.app('POST', '/entities/OrgSettings', { token, body: { company_name: 'Covenant', state: 'FL' } });
+    try {
+      const owner = await api.app('POST', '/entities/Owner', { token, body: { owner_id: '920001', first_name: 'Esme', last_name: 'Seller', email: 'esme.seller@example.com' } });
+      const unit = await api.app('POST', '/entities/Property', { token, body: { property_id: '920001', unit_number: 'ES-1' } });
+      await api.app('POST', '/entities/OwnerProperty', { token, body: { owner_id: owner.id, property_id: unit.id, start_date: '2020-01-01' } });
+      // A request received weeks ago and still open: overdue.
+      await api.app('POST', '/entities/EstoppelRequest', { token, body: { property_id: unit.id, requester_name: 'Late Title LLC', requested_on: '2026-09-01' } });
+
+      const screen = new EstoppelPage(page);
+      await signInWithToken(page, token, '/EstoppelRequests');
+      await expectVisible(screen.heading);
+      await expectVisible(screen.requestRow('ES-1', 'Late Title LLC').getByText('Overdue', { exact: true }));
+
+      await screen.newButton.click();
+      await screen.choose('Unit *', 'ES-1');
+      await screen.fillForm({ 'Requester *': 'Harbor Title Co.', 'Requester email': 'closing@harbor.example' });
+      await snap('estoppel-new-request');
+      await screen.submit('Save Request');
+      await expectVisible(screen.toast('Estoppel request recorded'));
+      const row = screen.requestRow('ES-1', 'Harbor Title Co.');
+      await expectVisible(row.getByText('$299.00'));
+      await expectVisible(row.getByText('Requested', { exact: true }));
+      await snap('estoppel-requests');
+
+      await screen.open('ES-1', 'Harbor Title Co.');
+      await expectVisible(screen.dialog.getByText(/Fla\. Stat\. § 720\.30851/));
+      await screen.dialog.getByRole('button', { name: 'Issue Certificate' }).click();
+      await expectVisible(screen.toast('Certificate issued'));
+      await expectVisible(screen.dialog.getByRole('button', { name: 'Certificate PDF' }));
+      const figures = screen.dialog.getByRole('definition').filter({ hasText: 'Esme Seller' });
+      await expectVisible(figures);
+      await snap('estoppel-issued');
+      await page.keyboard.press('Escape');
+      await expectVisible(row.getByText('Issued', { exact: true }));
+
+      // The sale closes: a new owner buys the unit from the day after the closing.
+      await page.getByRole('button', { name: 'Record a Sale' }).click();
+      await screen.choose('Unit *', 'ES-1');
+      await screen.field('Closing date *').fill('2026-10-15');
+      await screen.dialog.getByRole('switch', { name: 'The buyer is a new owner' }).click();
+      await screen.fillForm({ 'New owner ID *': '920002', 'First name *': 'Bram', 'Last name *': 'Buyer', Email: 'bram.buyer@example.com' });
+      await snap('estoppel-record-sale');
+      await screen.submit('Record Sale');
+      await expectVisible(screen.toast('Sale recorded: the buyer owns the unit from 2026-10-16'));
+    } finally {
+      if (before) await api.app('PUT', `/entities/OrgSettings/${settings.id}`, { token, body: { state: before.state ?? null } });
+      else await api.app('DELETE', `/entities/OrgSettings/${settings.id}`, { token });
+    }
+  }),
+];
