@@ -88,6 +88,14 @@ describe('the sale of a unit', () => {
     // The seller no longer sees the unit on My Account; the owners' list shows the buyer on it.
     const mine = await ok<{ units: Array<{ unit_number: string }> }>('GET', '/my-account', undefined, ownerToken);
     expect(mine.units.map((u) => u.unit_number)).toEqual([]);
+
+    // Nor does the seller vote it: a vote opened after the closing counts the buyer's unit, not the seller's ballot.
+    const vote = await ok<{ id: string }>('POST', '/entities/Vote', { title: 'After the sale', kind: 'measure', quorum_percent: '10', questions: [{ text: 'Repaint?', kind: 'yes_no' }] });
+    await ok('POST', '/functions/openVote', { vote_id: vote.id });
+    const ballot = await call('POST', '/functions/castBallot', { vote_id: vote.id, property_id: unit.sold, answers: [{ question_index: 0, choices: ['yes'] }] }, ownerToken);
+    expect([ballot.statusCode, ballot.json().message]).toEqual([404, 'That unit was not found among the units you may vote for']);
+    const participation = await ok<{ mine: unknown[] }>('GET', `/votes/${vote.id}/participation`, undefined, ownerToken);
+    expect(participation.mine).toEqual([]);
   });
 
   it('refuses shares that do not add up, a seller buying again, two of the same buyer, and callers without the privilege', async () => {

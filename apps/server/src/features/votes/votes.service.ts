@@ -194,9 +194,12 @@ async function assertUnit(ctx: Ctx, propertyId: string): Promise<void> {
   if (!row) throw new NotFoundError('Unit not found');
 }
 
+/** An owner of the unit today: a seller's ownership ends on the closing day, a buyer's starts the day after. */
 async function ownsUnit(ctx: Ctx, ownerId: string | null, propertyId: string): Promise<boolean> {
   if (!ownerId) return false;
-  const [row] = (await ctx.db.execute(sql`select 1 from ${ownerProperties} where owner_id = ${ownerId} and property_id = ${propertyId} limit 1`)).rows;
+  const on = await today(ctx);
+  const [row] = (await ctx.db.execute(sql`select 1 from ${ownerProperties} where owner_id = ${ownerId} and property_id = ${propertyId}
+    and start_date <= ${on} and (end_date is null or end_date >= ${on}) limit 1`)).rows;
   return Boolean(row);
 }
 
@@ -382,6 +385,7 @@ export async function participation(ctx: Ctx, entity: EntityDef, voteId: string)
     ? ((await ctx.db.execute(sql`
         select e.property_id, pr.unit_number, e.eligible, (p.id is not null) as voted, x.holder_user_id, u.full_name as holder_name
         from ${voteElectorate} e join ${ownerProperties} op on op.property_id = e.property_id and op.owner_id = ${ownerId}
+          and op.start_date <= ${await today(ctx)} and (op.end_date is null or op.end_date >= ${await today(ctx)})
         join ${properties} pr on pr.id = e.property_id left join ${voteParticipation} p on p.vote_id = e.vote_id and p.property_id = e.property_id
         left join ${voteProxies} x on x.vote_id = e.vote_id and x.property_id = e.property_id and x.revoked_at is null
         left join ${users} u on u.id = x.holder_user_id
