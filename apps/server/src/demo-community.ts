@@ -1,7 +1,8 @@
 /**
  * The demo's community: violation types and violations at each step (courtesy notice, notice, a hearing decided
  * with a fine on the owner's account, one cured), architectural requests decided each way, work orders across the
- * board (one done by a vendor whose bill is linked), announcements, the governing documents with a records request.
+ * board (one done by a vendor whose bill is linked), announcements, the governing documents with a records request,
+ * and an estoppel certificate issued for a unit under contract.
  * Everything goes through the same functions the screens call.
  */
 import { addDays } from '@covenant/contracts/documents';
@@ -12,6 +13,7 @@ import { decideHearing, recordViolation, scheduleHearing, sendViolationNotice } 
 import { violationEntity, violationTypeEntity } from './features/violations/violations.feature.ts';
 import { decideArchitecturalRequest, submitArchitecturalRequest } from './features/architectural-requests/architectural-requests.service.ts';
 import { addWorkOrderComment, assignWorkOrderVendor, linkWorkOrderBill, setWorkOrderStatus, submitWorkOrder } from './features/work-orders/work-orders.service.ts';
+import { estoppelRequestEntity, issueEstoppelCertificate } from './features/estoppel/estoppel.feature.ts';
 import { createAnnouncement } from './features/announcements/announcements.service.ts';
 import { createRecordsRequest, uploadDocument } from './features/documents/documents.service.ts';
 import { letterhead, loadLetterhead, newDocument } from './features/statements/pdf.ts';
@@ -23,6 +25,7 @@ export interface DemoCommunity {
   workOrders: Record<string, number>;
   announcements: number;
   documents: number;
+  estoppel: { due_on: string; valid_until: string | null; fee: number };
 }
 
 /** A short PDF standing in for a governing document's text (its title, its sections). */
@@ -132,7 +135,13 @@ export async function loadCommunity(ctx: Ctx, input: { today: string; units: Arr
     const data = await documentPdf(ctx, d.title, d.sections);
     await uploadDocument(ctx, { data, filename: `${d.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf` }, { title: d.title, category: d.category, visibility: d.visibility, effective_date: `${today.slice(0, 4)}-01-01` });
   }
+  // A unit for sale: the buyer's title company asked for an estoppel certificate three days ago; it was issued today.
+  const estoppel = await createEntity(ctx, estoppelRequestEntity, { property_id: unit(27), requester_name: 'Cascade Title Company', requester_email: 'closings@cascadetitle.example', requested_on: addDays(today, -3) });
+  const certificate = await callFunction(ctx, issueEstoppelCertificate, { id: estoppel.id as string });
   await createRecordsRequest(ctx, { requested_by: 'Owner of unit 112', description: 'Copies of the last two years\' bank statements and the current year\'s general ledger.', received_on: addDays(today, -4) });
 
-  return { violations, fines, requests, workOrders, announcements: announced.length, documents: docs.length };
+  return {
+    violations, fines, requests, workOrders, announcements: announced.length, documents: docs.length,
+    estoppel: { due_on: String(certificate.due_on), valid_until: certificate.valid_until ? String(certificate.valid_until) : null, fee: Number(certificate.fee_amount) },
+  };
 }

@@ -91,7 +91,7 @@ async function load(base: Ctx) {
   const def = (name: string) => ctx.services.registry.requireEntity(name);
   const make = (name: string, body: Record<string, unknown>) => createEntity(ctx, def(name), body);
 
-  await make('OrgSettings', { company_name: 'Maple Ridge Community Association', address: '100 Maple Ridge Drive', city: 'Springfield', state: 'OR', zip_code: '97477', phone: '(541) 555-0100', email: 'board@mapleridge.example', website: 'https://mapleridge.example' });
+  await make('OrgSettings', { company_name: 'Maple Ridge Community Association', address: '100 Maple Ridge Drive', city: 'Springfield', state: 'OR', zip_code: '97477', phone: '(541) 555-0100', email: 'board@mapleridge.example', website: 'https://mapleridge.example', estoppel_fee: 250, estoppel_rush_fee: 100, transfer_fee: 200 });
 
   // 120 units: 3 streets, condos and townhouses, fees by size.
   const units: Array<{ id: string; fee: number }> = [];
@@ -326,7 +326,7 @@ async function load(base: Ctx) {
   console.log(`  reserves: balance ${plan.study.reserve_balance.toFixed(2)}, fully funded ${plan.study.fully_funded_balance.toFixed(2)}, ${plan.study.percent_funded ?? 0}% funded; ${plan.study.components.length} components`);
 
   const counts = (r: Record<string, number>) => Object.entries(r).map(([k, n]) => `${k.replace(/_/g, ' ')} ${n}`).join(', ');
-  console.log(`  community: violations ${counts(community.violations)} (${community.fines} fined after a hearing); architectural requests ${counts(community.requests)}; work orders ${counts(community.workOrders)}; ${community.announcements} announcements; ${community.documents} documents and a records request`);
+  console.log(`  community: violations ${counts(community.violations)} (${community.fines} fined after a hearing); architectural requests ${counts(community.requests)}; work orders ${counts(community.workOrders)}; ${community.announcements} announcements; ${community.documents} documents and a records request; an estoppel certificate for a unit under contract (due ${community.estoppel.due_on}, fee ${community.estoppel.fee.toFixed(2)} paid by the title company${community.estoppel.valid_until ? `, valid until ${community.estoppel.valid_until}` : ''})`);
   const res = election.results;
   const q = res.questions[0]!;
   console.log(`  election "${election.title}": ${election.electorate} units weighted by share; ballots ${election.ballots.electronic} electronic, ${election.ballots.paper} paper, ${election.ballots.proxy} by proxy; a second ballot refused: ${election.refusal}`);
