@@ -5,6 +5,7 @@
  * and an estoppel certificate issued for a unit under contract.
  * Everything goes through the same functions the screens call.
  */
+import { sql } from 'drizzle-orm';
 import { addDays } from '@covenant/contracts/documents';
 import type { Ctx } from './lib/context.ts';
 import { createEntity, updateEntity } from './platform/entities/entities.service.ts';
@@ -17,6 +18,7 @@ import { estoppelRequestEntity, issueEstoppelCertificate } from './features/esto
 import { createAnnouncement } from './features/announcements/announcements.service.ts';
 import { createRecordsRequest, uploadDocument } from './features/documents/documents.service.ts';
 import { letterhead, loadLetterhead, newDocument } from './features/statements/pdf.ts';
+import { statementForActor } from './features/statements/statement.service.ts';
 
 export interface DemoCommunity {
   violations: Record<string, number>;
@@ -25,7 +27,7 @@ export interface DemoCommunity {
   workOrders: Record<string, number>;
   announcements: number;
   documents: number;
-  estoppel: { due_on: string; valid_until: string | null; fee: number };
+  estoppel: { due_on: string; valid_until: string | null; fee: number; balance_cents: number; by_kind: Record<string, number>; paid_through: string | null; statement_cents: number };
 }
 
 /** A short PDF standing in for a governing document's text (its title, its sections). */
@@ -138,10 +140,17 @@ export async function loadCommunity(ctx: Ctx, input: { today: string; units: Arr
   // A unit for sale: the buyer's title company asked for an estoppel certificate three days ago; it was issued today.
   const estoppel = await createEntity(ctx, estoppelRequestEntity, { property_id: unit(27), requester_name: 'Cascade Title Company', requester_email: 'closings@cascadetitle.example', requested_on: addDays(today, -3) });
   const certificate = await callFunction(ctx, issueEstoppelCertificate, { id: estoppel.id as string });
+  // The certificate's figures against the owner's statement on the same day (the owner has this one unit).
+  const figures = certificate.figures as { balance_cents: number; due_by_kind: Record<string, number>; paid_through: string | null };
+  const [ownerId] = ((await ctx.db.execute(sql`select owner_id from owner_properties where property_id = ${unit(27)} and end_date is null limit 1`)).rows as Array<{ owner_id: string }>).map((r) => r.owner_id);
+  const statement = await statementForActor(ctx, ownerId!, { from: addDays(today, -30), to: today });
   await createRecordsRequest(ctx, { requested_by: 'Owner of unit 112', description: 'Copies of the last two years\' bank statements and the current year\'s general ledger.', received_on: addDays(today, -4) });
 
   return {
     violations, fines, requests, workOrders, announcements: announced.length, documents: docs.length,
-    estoppel: { due_on: String(certificate.due_on), valid_until: certificate.valid_until ? String(certificate.valid_until) : null, fee: Number(certificate.fee_amount) },
+    estoppel: {
+      due_on: String(certificate.due_on), valid_until: certificate.valid_until ? String(certificate.valid_until) : null, fee: Number(certificate.fee_amount),
+      balance_cents: figures.balance_cents, by_kind: figures.due_by_kind, paid_through: figures.paid_through, statement_cents: statement.closingCents,
+    },
   };
 }

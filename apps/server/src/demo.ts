@@ -327,6 +327,9 @@ async function load(base: Ctx) {
 
   const counts = (r: Record<string, number>) => Object.entries(r).map(([k, n]) => `${k.replace(/_/g, ' ')} ${n}`).join(', ');
   console.log(`  community: violations ${counts(community.violations)} (${community.fines} fined after a hearing); architectural requests ${counts(community.requests)}; work orders ${counts(community.workOrders)}; ${community.announcements} announcements; ${community.documents} documents and a records request; an estoppel certificate for a unit under contract (due ${community.estoppel.due_on}, fee ${community.estoppel.fee.toFixed(2)} paid by the title company${community.estoppel.valid_until ? `, valid until ${community.estoppel.valid_until}` : ''})`);
+  const e = community.estoppel;
+  const money = (c: number) => (c / 100).toFixed(2);
+  console.log(`    the certificate states ${money(e.balance_cents)} owed (${Object.entries(e.by_kind).map(([k, c]) => `${k.replace('_cents', '').replace(/_/g, ' ')} ${money(c)}`).join(', ')}), paid through ${e.paid_through ?? '—'}; the owner's statement closes at ${money(e.statement_cents)}${e.balance_cents === e.statement_cents ? ' (equal)' : ' (DIFFERENT)'}`);
   const res = election.results;
   const q = res.questions[0]!;
   console.log(`  election "${election.title}": ${election.electorate} units weighted by share; ballots ${election.ballots.electronic} electronic, ${election.ballots.paper} paper, ${election.ballots.proxy} by proxy; a second ballot refused: ${election.refusal}`);
