@@ -1,4 +1,4 @@
-import { expectVisible } from '../lib/expect.mjs';
+import { expectEqual, expectVisible } from '../lib/expect.mjs';
 import { adminToken, signInWithToken } from '../lib/fixtures.mjs';
 import { spec } from '../lib/runner.mjs';
 import { EstoppelPage } from '../pages/estoppel-page.mjs';
@@ -45,15 +45,27 @@ export default [
       await page.keyboard.press('Escape');
       await expectVisible(row.getByText('Issued', { exact: true }));
 
-      // The sale closes: a new owner buys the unit from the day after the closing.
+      // The sale closes: a couple, new owners, buy the unit together from the day after the closing.
       await page.getByRole('button', { name: 'Record a Sale' }).click();
-      await screen.choose('Unit *', 'ES-1');
+      await screen.dialog.getByRole('combobox', { name: 'Unit sold' }).click();
+      await page.getByRole('textbox', { name: 'Search unit sold' }).fill('ES-1');
+      await page.getByRole('option', { name: /^ES-1/ }).click();
       await screen.field('Closing date *').fill('2026-10-15');
-      await screen.dialog.getByRole('switch', { name: 'The buyer is a new owner' }).click();
-      await screen.fillForm({ 'New owner ID *': '920002', 'First name *': 'Bram', 'Last name *': 'Buyer', Email: 'bram.buyer@example.com' });
+      await screen.dialog.getByRole('button', { name: 'Add Buyer' }).click();
+      const first = screen.dialog.getByRole('group', { name: 'Buyer 1' });
+      const second = screen.dialog.getByRole('group', { name: 'Buyer 2' });
+      expectEqual([await first.getByLabel('Share (%) *').inputValue(), await second.getByLabel('Share (%) *').inputValue()], ['50.00', '50.00'], 'equal shares');
+      for (const [group, [id, first_name]] of [[first, ['920002', 'Bram']], [second, ['920003', 'Bria']]]) {
+        await group.getByRole('switch', { name: 'A new owner' }).click();
+        await group.getByLabel('New owner ID *').fill(id);
+        await group.getByLabel('First name *').fill(first_name);
+        await group.getByLabel('Last name *').fill('Buyer');
+      }
       await snap('estoppel-record-sale');
       await screen.submit('Record Sale');
-      await expectVisible(screen.toast('Sale recorded: the buyer owns the unit from 2026-10-16'));
+      await expectVisible(screen.toast('Sale recorded: the buyers own the unit from 2026-10-16'));
+      const links = await api.app('GET', `/entities/OwnerProperty?q=${encodeURIComponent(JSON.stringify({ property_id: unit.id }))}`, { token });
+      expectEqual(links.filter((/** @type {any} */ l) => !l.end_date).map((/** @type {any} */ l) => [l.start_date, l.ownership_percentage]), [['2026-10-16', 50], ['2026-10-16', 50]], 'two buyers at 50% from the next day');
     } finally {
       if (before) await api.app('PUT', `/entities/OrgSettings/${settings.id}`, { token, body: { state: before.state ?? null } });
       else await api.app('DELETE', `/entities/OrgSettings/${settings.id}`, { token });
