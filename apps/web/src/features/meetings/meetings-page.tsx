@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/native-select';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
 import { isForbidden, NoAccess } from '@/app/page-access';
@@ -334,18 +335,5 @@ function NewMeetingDialog({ onClose, onCreated }: { onClose(): void; onCreated(m
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function NativeSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange(v: string): void; options: ReadonlyArray<readonly [string, string]> }) {
-  return (
-    <div className="space-y-1">
-      <Label htmlFor={id}>{label}</Label>
-      <select id={id} className="border-input h-9 w-full rounded-md border bg-transparent px-2 text-sm" value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>{text}</option>
-        ))}
-      </select>
-    </div>
   );
 }
