@@ -14,6 +14,7 @@ import { createVerifiedUser } from './platform/auth/auth.service.ts';
 import { createEntity } from './platform/entities/entities.service.ts';
 import { callFunction } from './platform/functions/define-function.ts';
 import { approveMinutesFn, meetingEntity, recordMotionFn, sendMeetingNoticeFn } from './features/meetings/meetings.feature.ts';
+import { meetingNoticesSent } from './features/meetings/meetings.service.ts';
 import { assignProxyFn, castBallotFn, closeVoteFn, openVoteFn, recordPaperBallotFn, voteEntity } from './features/votes/votes.feature.ts';
 import { ballotLog, results } from './features/votes/votes.service.ts';
 
@@ -62,6 +63,8 @@ async function loadMeetings(ctx: Ctx, directors: Ctx[], today: string): Promise<
     agenda: [{ title: 'Treasurer\'s report', description: 'The year\'s results and next year\'s budget' }, { title: 'Election results', description: 'Two board seats' }],
   });
   const notice = await callFunction(ctx, sendMeetingNoticeFn, { meeting_id: annual.id as string });
+  await meetingNoticesSent(); // every owner's notice delivered before the demo ends
+
   return {
     meetings: 3, motions: motions.map((m) => ({ text: m.text, result: m.result })), minutesDocument: String(approved.minutes_document_id),
     annualNotice: { notice_sent_on: notice.notice_sent_on, recipients: notice.recipients, citation: notice.rule.citation },

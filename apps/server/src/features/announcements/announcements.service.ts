@@ -1,4 +1,3 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { and, count, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   announcementFeedQuery, announcementInput, announcementListQuery, announcementUpdate, markdownPreviewInput, type Announcement, type AnnouncementAudience, type AnnouncementFeedItem,
@@ -12,8 +11,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import type { PermissionLevel } from '@covenant/contracts/constants';
 import { permissionLevel, requirePermission } from '../../platform/access/access.service.ts';
-import { loadLetterhead } from '../statements/pdf.ts';
-import { deliver } from '../mailings/mailings.service.ts';
+import { BackgroundMail, type MailRecipient } from '../mailings/background-mail.ts';
 import { renderMarkdown } from './markdown.ts';
 
 type Row = typeof announcements.$inferSelect;
@@ -156,10 +154,7 @@ export async function previewMarkdown(ctx: Ctx, body: unknown): Promise<{ html: 
 
 // ---- Emailing ---------------------------------------------------------------------------------------------------
 
-interface Recipient {
-  email: string;
-  name: string;
-}
+type Recipient = MailRecipient;
 
 /** The people an announcement reaches by email: the owners on file and the members with the audience's roles. */
 async function recipients(ctx: Ctx, a: Row): Promise<Recipient[]> {
@@ -195,8 +190,8 @@ async function recipients(ctx: Ctx, a: Row): Promise<Recipient[]> {
   });
 }
 
-/** Jobs running in this process, so a shutdown can stop them between messages and wait for them. */
-const running = new Map<string, { stop: boolean; done: Promise<void> }>();
+/** The announcement mailings running in this process. */
+const mails = new BackgroundMail();
 
 /**
  * Starts emailing an announcement that asks for it once it is published and was never emailed: the claim (emailed_at)
@@ -221,39 +216,12 @@ export async function emailIfDue(ctx: Ctx, id: string, at: Date = new Date()): P
     return { row: updated!, jobId: job!.id, to };
   });
   if (!claimed) return null;
-  const state = { stop: false, done: Promise.resolve() };
-  const jobCtx: Ctx = { db: ctx.db, association: ctx.association, actor: ctx.actor, services: ctx.services, permissionCache: new Map() };
-  state.done = runAnnouncementJob(jobCtx, claimed.jobId, claimed.row, claimed.to, state).finally(() => running.delete(claimed.jobId));
-  running.set(claimed.jobId, state);
+  const a = claimed.row;
+  mails.start(ctx, claimed.jobId, claimed.to, (r, letterhead) => ({
+    subject: `${a.title as string} (${letterhead.name})`,
+    text: [`Dear ${r.name || 'neighbor'},`, '', a.body as string, '', letterhead.name].join('\n'),
+  }));
   return claimed.row;
-}
-
-const PROGRESS_EVERY = 20;
-
-async function runAnnouncementJob(ctx: Ctx, jobId: string, a: Row, to: Recipient[], state: { stop: boolean }): Promise<void> {
-  let sent = 0;
-  let done = 0;
-  const skipped: Array<{ id: string; reason: string }> = [];
-  const progress = (extra: Partial<typeof mailJobs.$inferInsert> = {}) =>
-    ctx.db.update(mailJobs).set({ done, sent, skipped, updated_date: new Date(), ...extra }).where(eq(mailJobs.id, jobId));
-  try {
-    const letterhead = await loadLetterhead(ctx);
-    const subject = `${a.title} (${letterhead.name})`;
-    for (const r of to) {
-      if (state.stop) throw new Error('The server stopped before the run finished');
-      const text = [`Dear ${r.name || 'neighbor'},`, '', a.body, '', letterhead.name].join('\n');
-      const res = await deliver(ctx, { to: r.email, subject, text });
-      if (res.status === 'failed') skipped.push({ id: r.email, reason: `delivery failed: ${res.error}` });
-      else sent++;
-      done++;
-      if (done % PROGRESS_EVERY === 0) await progress();
-      await yieldToRequests();
-    }
-    await progress({ status: 'done', finished_date: new Date() });
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await progress({ status: 'failed', error: message.slice(0, 500), finished_date: new Date() }).catch(() => undefined);
-  }
 }
 
 /** The scheduled run: emails every announcement whose publish time has come and that asks to be emailed. */
@@ -269,8 +237,7 @@ export async function emailDueAnnouncements(ctx: Ctx, at: Date = new Date()): Pr
 
 /** Waits for this process's announcement mailings (tests), or stops them between messages (shutdown). */
 export async function announcementMailsSent(stop = false): Promise<void> {
-  for (const job of running.values()) job.stop ||= stop;
-  await Promise.all([...running.values()].map((j) => j.done));
+  await mails.settled(stop);
 }
 
 /** The calendar's announcement events: published ones with an event day that the caller may read (none without the privilege). */

@@ -1,4 +1,3 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PermissionLevel } from '@covenant/contracts/constants';
@@ -16,7 +15,7 @@ import { permissionLevel, requirePermission } from '../../platform/access/access
 import { publishRecord, readRecord, recordForActor } from '../../platform/entities/entities.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { publishDocument } from '../documents/documents.service.ts';
-import { deliver } from '../mailings/mailings.service.ts';
+import { BackgroundMail, type MailRecipient } from '../mailings/background-mail.ts';
 import { loadLetterhead } from '../statements/pdf.ts';
 import { associationState } from '../state-law/association-state.ts';
 import { checkMeetingNotice } from '../state-law/state-law.rules.ts';
@@ -114,10 +113,7 @@ export function meetingHooks(): EntityDef['hooks'] {
 
 // ---- Notices ----------------------------------------------------------------------------------------------------
 
-interface Recipient {
-  email: string;
-  name: string;
-}
+type Recipient = MailRecipient;
 
 /** Who a meeting's notice reaches: every active owner on file for members' meetings, the directors for the others. */
 async function noticeRecipients(ctx: Ctx, kind: MeetingKind): Promise<Recipient[]> {
@@ -153,7 +149,7 @@ function noticeText(m: MeetingRow, when: string, org: string, name: string): str
 }
 
 /** Notice runs of this process, so tests can wait for them and a shutdown can stop them between messages. */
-const running = new Map<string, { stop: boolean; done: Promise<void> }>();
+const mails = new BackgroundMail();
 
 /**
  * sendMeetingNotice: checked against the state's notice rule as of today (refused with the rule named when too late
@@ -180,44 +176,18 @@ export async function sendMeetingNotice(ctx: Ctx, entity: EntityDef, meetingId: 
     await publishRecord(tx, entity, m.id);
     return { meeting: { ...m, notice_sent_on: sentOn }, to, jobId: job!.id, rule: check.rules[0]!, timeZone };
   });
-  const state = { stop: false, done: Promise.resolve() };
-  const jobCtx: Ctx = { db: ctx.db, association: ctx.association, actor: ctx.actor, services: ctx.services, permissionCache: new Map() };
-  state.done = runNoticeJob(jobCtx, claimed.jobId, claimed.meeting, claimed.timeZone, claimed.to, state).finally(() => running.delete(claimed.jobId));
-  running.set(claimed.jobId, state);
+  const when = formatMeetingTime(claimed.meeting.starts_at, claimed.timeZone);
+  mails.start(ctx, claimed.jobId, claimed.to, (r, letterhead) => ({
+    subject: `Notice of meeting: ${claimed.meeting.title} (${letterhead.name})`,
+    text: noticeText(claimed.meeting, when, letterhead.name, r.name),
+  }));
   const record = (await readRecord(ctx, entity, meetingId)) as MeetingRow;
   return { ...record, notice_sent_on: claimed.meeting.notice_sent_on, rule: { rule_id: claimed.rule.rule_id, citation: claimed.rule.citation }, recipients: claimed.to.length, mail_job_id: claimed.jobId };
 }
 
-async function runNoticeJob(ctx: Ctx, jobId: string, m: MeetingRow, timeZone: string, to: Recipient[], state: { stop: boolean }): Promise<void> {
-  let sent = 0;
-  let done = 0;
-  const skipped: Array<{ id: string; reason: string }> = [];
-  const progress = (extra: Partial<typeof mailJobs.$inferInsert> = {}) =>
-    ctx.db.update(mailJobs).set({ done, sent, skipped, updated_date: new Date(), ...extra }).where(eq(mailJobs.id, jobId));
-  try {
-    const letterhead = await loadLetterhead(ctx);
-    const when = formatMeetingTime(m.starts_at, timeZone);
-    const subject = `Notice of meeting: ${m.title} (${letterhead.name})`;
-    for (const r of to) {
-      if (state.stop) throw new Error('The server stopped before the run finished');
-      const res = await deliver(ctx, { to: r.email, subject, text: noticeText(m, when, letterhead.name, r.name) });
-      if (res.status === 'failed') skipped.push({ id: r.email, reason: `delivery failed: ${res.error}` });
-      else sent++;
-      done++;
-      if (done % 20 === 0) await progress();
-      await yieldToRequests();
-    }
-    await progress({ status: 'done', finished_date: new Date() });
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await progress({ status: 'failed', error: message.slice(0, 500), finished_date: new Date() }).catch(() => undefined);
-  }
-}
-
 /** Waits for this process's meeting notices (tests), or stops them between messages (shutdown). */
 export async function meetingNoticesSent(stop = false): Promise<void> {
-  for (const job of running.values()) job.stop ||= stop;
-  await Promise.all([...running.values()].map((j) => j.done));
+  await mails.settled(stop);
 }
 
 // ---- Motions ----------------------------------------------------------------------------------------------------
