@@ -55,11 +55,11 @@ export default [
       const first = screen.dialog.getByRole('group', { name: 'Buyer 1' });
       const second = screen.dialog.getByRole('group', { name: 'Buyer 2' });
       expectEqual([await first.getByLabel('Share (%) *').inputValue(), await second.getByLabel('Share (%) *').inputValue()], ['50.00', '50.00'], 'equal shares');
-      for (const [group, [id, first_name]] of [[first, ['920002', 'Bram']], [second, ['920003', 'Bria']]]) {
-        await group.getByRole('switch', { name: 'A new owner' }).click();
-        await group.getByLabel('New owner ID *').fill(id);
-        await group.getByLabel('First name *').fill(first_name);
-        await group.getByLabel('Last name *').fill('Buyer');
+      for (const b of [{ group: first, id: '920002', name: 'Bram' }, { group: second, id: '920003', name: 'Bria' }]) {
+        await b.group.getByRole('switch', { name: 'A new owner' }).click();
+        await b.group.getByLabel('New owner ID *').fill(b.id);
+        await b.group.getByLabel('First name *').fill(b.name);
+        await b.group.getByLabel('Last name *').fill('Buyer');
       }
       await snap('estoppel-record-sale');
       await screen.submit('Record Sale');
