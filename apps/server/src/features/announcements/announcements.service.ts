@@ -11,7 +11,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/parse-input.ts';
 import type { PermissionLevel } from '@covenant/contracts/constants';
 import { permissionLevel, requirePermission } from '../../platform/access/access.service.ts';
-import { BackgroundMail, type MailRecipient } from '../mailings/background-mail.ts';
+import { BackgroundMail, uniqueRecipients, type MailRecipient } from '../mailings/background-mail.ts';
 import { renderMarkdown } from './markdown.ts';
 
 type Row = typeof announcements.$inferSelect;
@@ -181,13 +181,7 @@ async function recipients(ctx: Ctx, a: Row): Promise<Recipient[]> {
   if (a.audience === 'residents') for (const u of await memberRows(['renter', 'household_member'], true)) list.push({ email: u.email, name: u.name });
   if (a.audience === 'board') for (const u of await memberRows(['board_member'], false)) list.push({ email: u.email, name: u.name });
   if (a.audience === 'staff') for (const u of await memberRows(['admin', 'property_manager'], false)) list.push({ email: u.email, name: u.name });
-  const seen = new Set<string>();
-  return list.filter((r) => {
-    const key = r.email.trim().toLowerCase();
-    if (!key || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return uniqueRecipients(list);
 }
 
 /** The announcement mailings running in this process. */

@@ -13,6 +13,17 @@ export interface MailRecipient {
 
 const PROGRESS_EVERY = 20;
 
+/** Each address once (the first name given for it), compared without case or spaces; empty addresses left out. */
+export function uniqueRecipients(list: readonly MailRecipient[]): MailRecipient[] {
+  const seen = new Set<string>();
+  return list.filter((r) => {
+    const key = r.email.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /**
  * Messages of one mail job sent one by one after the request that started it answered (announcements, meeting
  * notices): the job's progress every 20 messages, each failed delivery kept with its reason, the job ended done or

@@ -15,7 +15,7 @@ import { permissionLevel, requirePermission } from '../../platform/access/access
 import { publishRecord, readRecord, recordForActor } from '../../platform/entities/entities.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { publishDocument } from '../documents/documents.service.ts';
-import { BackgroundMail, type MailRecipient } from '../mailings/background-mail.ts';
+import { BackgroundMail, uniqueRecipients, type MailRecipient } from '../mailings/background-mail.ts';
 import { loadLetterhead } from '../statements/pdf.ts';
 import { associationState } from '../state-law/association-state.ts';
 import { checkMeetingNotice } from '../state-law/state-law.rules.ts';
@@ -121,13 +121,7 @@ async function noticeRecipients(ctx: Ctx, kind: MeetingKind): Promise<Recipient[
     ? (await ctx.db.select({ email: owners.email, first: owners.first_name, last: owners.last_name }).from(owners).where(eq(owners.status, 'active')))
       .filter((o) => o.email).map((o) => ({ email: o.email!, name: `${o.first} ${o.last}`.trim() }))
     : (await directors(ctx)).map((d) => ({ email: d.email, name: d.name ?? '' }));
-  const seen = new Set<string>();
-  return list.filter((r) => {
-    const key = r.email.trim().toLowerCase();
-    if (!key || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return uniqueRecipients(list);
 }
 
 /** The meeting's time as people read it, in the association's zone. */
