@@ -156,3 +156,15 @@ export async function assertCanRetype(ctx: Ctx, accountId: string): Promise<void
     throw new ConflictError('This account has postings, so its type cannot change (that would move past amounts to another statement); deactivate it and create a new account instead', 'account_has_postings');
   }
 }
+
+/**
+ * The revenue account a feature credits its own charges to (4150 Fine Income, 4900 Other Income): by its number,
+ * else by its name; refused with the way to fix it when the chart has neither.
+ */
+export async function revenueAccount(ctx: Ctx, account: { number: string; name: string; purpose: string; code: string }): Promise<string> {
+  const [a] = (await ctx.db.execute(sql`
+    select id from ${chartOfAccounts} where account_type = 'revenue' and (account_number = ${account.number} or account_name = ${account.name})
+    order by (account_number = ${account.number}) desc limit 1`)).rows as Array<{ id: string }>;
+  if (!a) throw new ConflictError(`The chart of accounts has no ${account.name} account (${account.number}): add it to ${account.purpose}`, account.code);
+  return a.id;
+}

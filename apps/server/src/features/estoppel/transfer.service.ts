@@ -9,7 +9,7 @@ import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { createEntity, publishRecord, referencedRecord } from '../../platform/entities/entities.service.ts';
 import { defineFunction } from '../../platform/functions/define-function.ts';
-import { lineFund } from '../accounts/accounts.service.ts';
+import { lineFund, revenueAccount } from '../accounts/accounts.service.ts';
 import { defaultDueDate, receivable } from '../document-lifecycle/lifecycle.rules.ts';
 import { insertInvoices } from '../invoices/invoice.commands.ts';
 import { nextDocumentNumber } from '../invoices/numbering.ts';
@@ -25,13 +25,7 @@ async function staffOnly(ctx: Ctx) {
 }
 
 /** The Other Income account a transfer fee is credited to. */
-async function otherIncomeAccount(ctx: Ctx): Promise<string> {
-  const [a] = await rowsOf<{ id: string }>(ctx, sql`
-    select id from chart_of_accounts where account_type = 'revenue' and (account_number = '4900' or account_name = 'Other Income')
-    order by (account_number = '4900') desc limit 1`);
-  if (!a) throw new ConflictError('The chart of accounts has no Other Income account (4900): add it to bill transfer fees', 'no_income_account');
-  return a.id;
-}
+const otherIncomeAccount = (ctx: Ctx) => revenueAccount(ctx, { number: '4900', name: 'Other Income', purpose: 'bill transfer fees', code: 'no_income_account' });
 
 /**
  * transferOwnership: the sale of a unit. The sellers' ownerships end on the closing date and the buyers' begin the

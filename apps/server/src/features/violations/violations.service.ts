@@ -13,7 +13,7 @@ import { parseInput } from '../../lib/parse-input.ts';
 import { permissionLevel, requirePermission, requireSignedIn } from '../../platform/access/access.service.ts';
 import { referencedRecord } from '../../platform/entities/entities.service.ts';
 import { defineFunction } from '../../platform/functions/define-function.ts';
-import { lineFund } from '../accounts/accounts.service.ts';
+import { lineFund, revenueAccount } from '../accounts/accounts.service.ts';
 import { defaultDueDate, receivable } from '../document-lifecycle/lifecycle.rules.ts';
 import { insertInvoices } from '../invoices/invoice.commands.ts';
 import { nextDocumentNumber } from '../invoices/numbering.ts';
@@ -320,13 +320,7 @@ export const scheduleHearing = defineFunction('scheduleHearing', async (ctx, inp
 }, { authorize: staffOnly });
 
 /** The Fine Income account (4150, seeded with the chart). */
-async function fineIncomeAccount(ctx: Ctx): Promise<string> {
-  const [a] = await rowsOf<{ id: string }>(ctx, sql`
-    select id from chart_of_accounts where account_type = 'revenue' and (account_number = '4150' or account_name = 'Fine Income')
-    order by (account_number = '4150') desc limit 1`);
-  if (!a) throw new ConflictError('The chart of accounts has no Fine Income account (4150): add it to post fines', 'no_fine_account');
-  return a.id;
-}
+const fineIncomeAccount = (ctx: Ctx) => revenueAccount(ctx, { number: '4150', name: 'Fine Income', purpose: 'post fines', code: 'no_fine_account' });
 
 /**
  * decideHearing {hearing_id, outcome, fine_amount?, health_safety_finding?, decided_on?}: a fine is refused before
