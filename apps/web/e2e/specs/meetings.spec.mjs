@@ -46,6 +46,8 @@ export default [
     await snap('meetings-new');
     await dialog.getByRole('button', { name: 'Create Meeting' }).click();
     await expectVisible(page.getByRole('row', { name: `Board meeting ${t}` }));
+    // The month's calendar shows it on its day too.
+    await expectVisible(page.getByRole('table', { name: /^Calendar of / }).getByRole('button', { name: new RegExp(` Board meeting ${t}, on `) }));
     const detail = page.getByRole('region', { name: 'Agenda' });
     await expectVisible(detail.getByText('Landscaping contract'));
 

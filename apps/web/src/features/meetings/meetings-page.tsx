@@ -20,6 +20,7 @@ import {
   directorsQuery, formatWhen, laterMeetingsQuery, meetingsOfMonthQuery, motionsQuery, useApproveMinutes, useCreateMeeting, useRecordMotion, useSaveAttendance, useSaveMinutes, useSendNotice,
   type Meeting, type MeetingBody,
 } from './meetings.api';
+import { MonthCalendar } from './month-calendar';
 
 const thisMonth = () => {
   const d = new Date();
@@ -35,7 +36,7 @@ const monthLabel = (month: string) => {
   return new Date(y, m - 1, 1).toLocaleString('en-US', { month: 'long', year: 'numeric' });
 };
 
-/** Meetings by month: notices, agendas, motions with each director's vote, and minutes approved at a later meeting. */
+/** Meetings by month (a calendar and a list): notices, agendas, motions with each director's vote, and minutes approved at a later meeting. */
 export default function MeetingsPage() {
   const user = useCurrentUser();
   const { canWrite } = accessOf(user, 'meetings');
@@ -57,6 +58,7 @@ export default function MeetingsPage() {
         <h2 className="min-w-40 text-center font-medium" aria-live="polite">{monthLabel(month)}</h2>
         <Button variant="outline" size="sm" onClick={() => setMonth((m) => shiftMonth(m, 1))}>Next month <ChevronRightIcon /></Button>
       </nav>
+      <MonthCalendar month={month} label={`Calendar of ${monthLabel(month)}`} meetings={meetings.data ?? []} selectedId={current?.id ?? null} onSelect={setSelected} />
       <DataTable
         label={`Meetings in ${monthLabel(month)}`}
         loading={meetings.isPending && 'Loading meetings'}
