@@ -24,7 +24,9 @@ export default [
       await expectVisible(screen.requestRow('ES-1', 'Late Title LLC').getByText('Overdue', { exact: true }));
 
       await screen.newButton.click();
-      await screen.choose('Unit *', 'ES-1');
+      await screen.dialog.getByRole('combobox', { name: 'Unit' }).click();
+      await page.getByRole('textbox', { name: 'Search unit' }).fill('ES-1');
+      await page.getByRole('option', { name: /^ES-1/ }).click();
       await screen.fillForm({ 'Requester *': 'Harbor Title Co.', 'Requester email': 'closing@harbor.example' });
       await snap('estoppel-new-request');
       await screen.submit('Save Request');

@@ -381,11 +381,12 @@ export async function participation(ctx: Ctx, entity: EntityDef, voteId: string)
     : null;
   // The caller's own units in the electorate and whether each has voted: their own participation, nobody else's.
   const ownerId = requireSignedIn(ctx).owner_id;
+  const on = await today(ctx);
   const mine = ownerId
     ? ((await ctx.db.execute(sql`
         select e.property_id, pr.unit_number, e.eligible, (p.id is not null) as voted, x.holder_user_id, u.full_name as holder_name
         from ${voteElectorate} e join ${ownerProperties} op on op.property_id = e.property_id and op.owner_id = ${ownerId}
-          and op.start_date <= ${await today(ctx)} and (op.end_date is null or op.end_date >= ${await today(ctx)})
+          and op.start_date <= ${on} and (op.end_date is null or op.end_date >= ${on})
         join ${properties} pr on pr.id = e.property_id left join ${voteParticipation} p on p.vote_id = e.vote_id and p.property_id = e.property_id
         left join ${voteProxies} x on x.vote_id = e.vote_id and x.property_id = e.property_id and x.revoked_at is null
         left join ${users} u on u.id = x.holder_user_id

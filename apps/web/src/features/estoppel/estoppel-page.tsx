@@ -5,17 +5,17 @@ import { toast } from 'sonner';
 import { ESTOPPEL_STATUS_LABELS, estoppelRequestInput } from '@covenant/contracts/estoppel';
 import { centsToDecimal, formatMoney } from '@covenant/contracts/money';
 import { closeOnSuccess } from '@/components/dialog-form';
-import { BoundField, EntityFormDialog, SwitchField, TextField, useContractForm } from '@/components/entity-form';
+import { EntityFormDialog, SwitchField, TextField, useContractForm } from '@/components/entity-form';
 import { DataTable } from '@/components/data-table';
 import { ListPage } from '@/components/list-page';
-import { OptionSelect } from '@/components/option-select';
+import { EntityPickerField } from '@/components/entity-picker';
 import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useCurrentUser } from '@/app/current-user';
 import { accessOf } from '@/app/navigation';
-import { entityListQuery, useLiveRefresh } from '@/lib/entities';
+import { useLiveRefresh, type EntityRecord } from '@/lib/entities';
 import { TransferDialog } from './transfer-dialog';
 import { downloadCertificate, estoppelFiguresQuery, estoppelKeys, estoppelListQuery, useCreateEstoppelRequest, useEstoppelCall, type EstoppelRow } from './estoppel.api';
 
@@ -33,7 +33,6 @@ function StatusBadges({ r }: { r: EstoppelRow }) {
 
 /** A new request: the unit, who asks and whether they pay for rush delivery; the server sets the due date and fee. */
 function NewRequestDialog({ onClose }: { onClose(): void }) {
-  const units = useQuery(entityListQuery<{ id: string; unit_number: string }>('Property', { limit: 500, sort: 'unit_number' }));
   const form = useContractForm(estoppelRequestInput, { property_id: '', requester_name: '', requester_email: '', rush: false });
   const create = useCreateEstoppelRequest();
   return (
@@ -47,11 +46,11 @@ function NewRequestDialog({ onClose }: { onClose(): void }) {
       error={create.error}
       submitLabel="Save Request"
     >
-      <BoundField name="property_id" label="Unit *">
-        {(field) => (
-          <OptionSelect value={(field.value as string | null | undefined) ?? ''} onChange={field.onChange} placeholder="Choose the unit" options={(units.data ?? []).map((u) => ({ id: u.id, text: u.unit_number }))} />
-        )}
-      </BoundField>
+      <EntityPickerField<typeof estoppelRequestInput._input, EntityRecord & { unit_number: string; street_address: string | null }>
+        name="property_id" fieldLabel="Unit *" entity="Property" label="Unit" noneLabel="Choose the unit"
+        searchFields={['unit_number', 'street_address']} sort="unit_number" fields={['id', 'unit_number', 'street_address']}
+        labelOf={(u) => (u.street_address ? `${u.unit_number} · ${u.street_address}` : u.unit_number)}
+      />
       <TextField name="requester_name" label="Requester *" />
       <TextField name="requester_email" label="Requester email" type="email" />
       <TextField name="requested_on" label="Received on" type="date" description="Empty: today" />
