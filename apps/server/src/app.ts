@@ -1,4 +1,4 @@
-import { analysesDone } from './lib/analyze.ts';
+import { analysesDone, analyzeNeverAnalyzed } from './lib/analyze.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -328,9 +328,13 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
   };
 }
 
-/** Every feature's seed in one association (idempotent): a new association, or one whose schema was migrated. */
+/**
+ * Every feature's seed in one association (idempotent): a new association, or one whose schema was migrated; then
+ * the statistics of the tables that have none (the seeded ones, the new ones of a migration).
+ */
 export async function seedAssociation(ctx: Ctx): Promise<void> {
   for (const feature of FEATURES) await feature.seed?.(ctx);
+  await analyzeNeverAnalyzed(ctx);
 }
 
 /** The one error model on the wire: status and `{message, code, detail?}` for any error a request meets. */
