@@ -8,6 +8,7 @@ import { bills, chartOfAccounts, funds, invoices, payments, vendors } from '@cov
 import { journalEntries, journalLines } from '@covenant/db/schema/ledger';
 import { today, type Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { pgArray } from '../../lib/pg-array.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { defineReport } from '../../platform/reports/define-report.ts';
 import type { ReportDef } from '../../platform/registry.ts';
@@ -172,18 +173,26 @@ async function aging(ctx: Ctx, kind: 'ar' | 'ap', asOf: string, fundId?: string)
   const acc = await systemAccounts(ctx);
   const isAr = kind === 'ar';
   const open = openDocumentsQuery(ctx, kind, isAr ? acc.accounts_receivable : acc.accounts_payable, { asOf, fundId });
-  // Open balance per document first, then only the open documents are joined to their parties.
-  const rows = isAr
-    ? await ctx.db
-        .select({ party_id: owners.id, party_name: sql<string>`trim(${owners.first_name} || ' ' || ${owners.last_name})`, due_date: invoices.due_date, open: open.open })
-        .from(open)
-        .innerJoin(invoices, eq(invoices.id, open.document_id))
-        .innerJoin(owners, eq(owners.id, invoices.owner_id))
-    : await ctx.db
-        .select({ party_id: vendors.id, party_name: sql<string>`${vendors.vendor_name}`, due_date: bills.due_date, open: open.open })
-        .from(open)
-        .innerJoin(bills, eq(bills.id, open.document_id))
-        .innerJoin(vendors, eq(vendors.id, bills.vendor_id));
+  // Open balance per document first (one pass over the control account's covering index), then only the open
+  // documents are looked up with their parties, by id: joined in one statement, the planner, which cannot know how
+  // few documents are open, hashed every invoice of the history instead.
+  const openRows = await ctx.db.select({ document_id: open.document_id, open: open.open }).from(open);
+  const openOf = new Map(openRows.map((r) => [r.document_id, r.open]));
+  const ids = sql`${pgArray([...openOf.keys()])}::text[]`;
+  const parties = openRows.length === 0
+    ? []
+    : isAr
+      ? await ctx.db
+          .select({ document_id: invoices.id, party_id: owners.id, party_name: sql<string>`trim(${owners.first_name} || ' ' || ${owners.last_name})`, due_date: invoices.due_date })
+          .from(invoices)
+          .innerJoin(owners, eq(owners.id, invoices.owner_id))
+          .where(sql`${invoices.id} = any(${ids})`)
+      : await ctx.db
+          .select({ document_id: bills.id, party_id: vendors.id, party_name: sql<string>`${vendors.vendor_name}`, due_date: bills.due_date })
+          .from(bills)
+          .innerJoin(vendors, eq(vendors.id, bills.vendor_id))
+          .where(sql`${bills.id} = any(${ids})`);
+  const rows = parties.map((p) => ({ ...p, open: openOf.get(p.document_id)! }));
   const byParty = new Map<string, { id: string; name: string; cents: AgingCents }>();
   const totals = noAging();
   for (const r of rows) {
