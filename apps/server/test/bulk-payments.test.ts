@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_APPLICATION_ORDERS } from '@covenant/contracts/charges';
+import { refreshPaidAmounts } from '../src/features/invoices/invoice.commands.ts';
 import { recordAndApplyMany } from '../src/features/payments/payment.commands.ts';
 import { actorFromToken } from '../src/platform/auth/auth.service.ts';
 import { createTestApp, createUser, makeOwner, type TestApp } from './helpers.ts';
@@ -98,6 +99,10 @@ describe('recordAndApplyMany applies as recordPayment does', () => {
         expect(manyIds).toHaveLength(amounts.length);
         const expected = await outcome(one, oneIds);
         expect(expected.links.flat().length, 'the case pays something').toBeGreaterThan(0);
+        expect(await outcome(many, manyIds)).toEqual(expected);
+        // The bulk writer settles the invoices from what it applied; recomputing them from every line and application
+        // (refreshPaidAmounts, the full path) changes nothing.
+        await refreshPaidAmounts(ctx, many.invoices);
         expect(await outcome(many, manyIds)).toEqual(expected);
         const payments = await Promise.all(manyIds.map((id) => ok<Json>('GET', `/entities/Payment/${id}`)));
         expect(payments.map((p) => [p.status, p.payment_method, p.payment_date])).toEqual(amounts.map(() => ['pending', 'bank_transfer', '2026-11-20']));

@@ -19,8 +19,8 @@ export const journalEntries = pgTable(
   },
   (t) => [
     index('journal_entries_source_idx').on(t.source_type, t.source_id),
-    index('journal_entries_date_idx').on(t.entry_date),
-    // The export pages through entries by (date, id); Journal Entries lists one source type newest first.
+    // The export pages through entries by (date, id), and every read by date uses it (no date-only index repeating
+    // its prefix); Journal Entries lists one source type newest first.
     index('journal_entries_date_id_idx').on(t.entry_date, t.id),
     index('journal_entries_type_date_idx').on(t.source_type, t.entry_date),
     uniqueIndex('journal_entries_reverses_key').on(t.reverses_id),

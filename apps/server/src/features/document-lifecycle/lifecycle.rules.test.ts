@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isBalanced, type PostingLine, type SystemAccounts, type SystemFunds } from '../ledger/posting.rules.ts';
 import {
-  assertDocumentChange, cancellationDate, computeDocument, defaultDueDate, issuingStatus, payable, peakApplied, phaseForCreate, phaseOf, receivable,
+  assertDocumentChange, cancellationDate, computeDocument, defaultDueDate, issuingStatus, payable, peakApplied, phaseForCreate, phaseOf, receivable, settlement,
   type DocumentKind, type DocumentState,
 } from './lifecycle.rules.ts';
 
@@ -112,6 +112,20 @@ describe.each([
     expect(c).toMatchObject({ status: 'draft', amountPaidCents: 0, posting: null });
     expect(c.balanceCents).toBe(c.totalCents);
     expect(() => computeDocument(kind, doc({ phase: 'draft', paidCents: 1 }), acc, funds)).toThrow(new RegExp(`draft ${noun} cannot carry payments`));
+  });
+
+  it('settlement: paid, balance and status from the total and the amount paid, as computeDocument answers them', () => {
+    const cases: Array<[number, number, string]> = [
+      [25000, 0, issued], [25000, 1, 'partial'], [25000, 12345, 'partial'], [25000, 24999, 'partial'], [25000, 25000, 'paid'],
+      [1, 1, 'paid'], [999999, 500000, 'partial'],
+    ];
+    for (const [total, paid, status] of cases) {
+      expect(settlement(kind, total, paid), `${total}/${paid}`).toEqual({ amountPaidCents: paid, balanceCents: total - paid, status });
+      if (total > 0) {
+        const c = computeDocument(kind, doc({ lines: [line(1, (total / 100).toFixed(2), 'land')], tax: kind === receivable ? null : '0', paidCents: paid }), acc, funds);
+        expect({ amountPaidCents: c.amountPaidCents, balanceCents: c.balanceCents, status: c.status }).toEqual(settlement(kind, c.totalCents, paid));
+      }
+    }
   });
 
   it('a cancelled document posts nothing and owes nothing, whatever was paid', () => {

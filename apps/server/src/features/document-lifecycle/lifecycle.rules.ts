@@ -143,14 +143,13 @@ export function computeDocument(kind: DocumentKind, s: DocumentState, acc: Syste
   if (totals.totalCents < peak) {
     throw new ConflictError(`The ${kind.noun} total cannot be less than the ${centsToDecimal(peak)} that payments applied to it at one time (some were reversed since); cancel it and issue a new one instead`, 'below_paid');
   }
-  const paid = paidStatus(totals.totalCents, s.paidCents);
-  return {
-    ...base,
-    amountPaidCents: s.paidCents,
-    balanceCents: totals.totalCents - s.paidCents,
-    status: paid === 'sent' ? kind.issuedStatus : paid,
-    posting: kind.posting(s, totals, acc, funds),
-  };
+  return { ...base, ...settlement(kind, totals.totalCents, s.paidCents), posting: kind.posting(s, totals, acc, funds) };
+}
+
+/** An issued document's paid amount, balance and status for a total and the amount paid on it. */
+export function settlement(kind: DocumentKind, totalCents: number, paidCents: number): Pick<ComputedDocument, 'amountPaidCents' | 'balanceCents' | 'status'> {
+  const paid = paidStatus(totalCents, paidCents);
+  return { amountPaidCents: paidCents, balanceCents: totalCents - paidCents, status: paid === 'sent' ? kind.issuedStatus : paid };
 }
 
 /** The most applied at any one time by applications in force from applied to reversed (exclusive). */

@@ -1,3 +1,4 @@
+import { ROWS_PER_STATEMENT } from '../../lib/bulk-insert.ts';
 import { pgArray } from '../../lib/pg-array.ts';
 import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
@@ -57,7 +58,7 @@ export async function assertDateMove(ctx: Ctx, from: string, to: string | null |
   if (from <= closed) throw new ConflictError(`${what} (${from}) is in a closed period and cannot move: the books are closed through ${closed}`, 'period_closed');
 }
 
-const CHUNK = 5000;
+const CHUNK = ROWS_PER_STATEMENT;
 
 /** Writes balanced entries with bulk inserts (entries whose lines net to nothing are skipped); answers their ids, null for skipped. */
 export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Promise<Array<string | null>> {

@@ -1,4 +1,4 @@
-import { insertRows } from '../../lib/bulk-insert.ts';
+import { insertRows, ROWS_PER_STATEMENT } from '../../lib/bulk-insert.ts';
 import { pgArray } from '../../lib/pg-array.ts';
 import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import { recordAudit } from '../../platform/audit/audit.service.ts';
 import { publishRecord, readRecord, recordForActor, referencedRecord as referenced, visibleIds } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
 import { bankAccount, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
-import { createInvoice, lockInvoice, refreshPaidAmounts, settleInvoice, type InvoiceRow } from '../invoices/invoice.commands.ts';
+import { addAppliedAmounts, createInvoice, lockInvoice, settleInvoice, type InvoiceRow } from '../invoices/invoice.commands.ts';
 import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { phaseOf } from '../document-lifecycle/lifecycle.rules.ts';
 import { bulkNumbers, nextDocumentNumber } from '../invoices/numbering.ts';
@@ -349,8 +349,8 @@ export async function recordAndApplyMany(ctx: Ctx, docs: readonly NewPaymentInpu
     const charges = await openChargesByOwner(tx, ownerIds, (await orgPolicy(tx)).applicationOrder);
     const invoiceIds = [...charges.values()].flat().map((c) => c.id).sort();
     const locked = new Map<string, InvoiceRow>();
-    for (let i = 0; i < invoiceIds.length; i += 5000) {
-      for (const inv of await tx.db.select().from(invoices).where(sql`${invoices.id} = any(${pgArray(invoiceIds.slice(i, i + 5000))}::text[])`).orderBy(asc(invoices.id)).for('no key update')) locked.set(inv.id, inv);
+    for (let i = 0; i < invoiceIds.length; i += ROWS_PER_STATEMENT) {
+      for (const inv of await tx.db.select().from(invoices).where(sql`${invoices.id} = any(${pgArray(invoiceIds.slice(i, i + ROWS_PER_STATEMENT))}::text[])`).orderBy(asc(invoices.id)).for('no key update')) locked.set(inv.id, inv);
     }
     const acc = await systemAccounts(tx);
     const fundShares = await openByFundMany(tx, acc.accounts_receivable, 'invoice', invoiceIds);
@@ -382,7 +382,9 @@ export async function recordAndApplyMany(ctx: Ctx, docs: readonly NewPaymentInpu
       }
     }
     await insertApplications(tx, links);
-    await refreshPaidAmounts(tx, [...new Set(links.map((l) => l.invoice_id))], locked);
+    const applied = new Map<string, number>();
+    for (const l of links) applied.set(l.invoice_id, (applied.get(l.invoice_id) ?? 0) + toCents(l.amount_applied));
+    await addAppliedAmounts(tx, applied, locked);
     if (links.length <= 20) for (const l of links) await publishRecord(tx, paymentInvoiceEntity, l.id, 'create');
     else onCommit(tx, () => tx.services.changes.publish({ entity: 'PaymentInvoice', type: 'create', id: '*', record: {}, timestamp: new Date().toISOString() }));
     return ids;
