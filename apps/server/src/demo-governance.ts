@@ -78,6 +78,13 @@ async function signedIn(ctx: Ctx, input: { email: string; full_name: string; use
   return { ...ctx, actor, permissionCache: new Map() };
 }
 
+/** Runs `fn` over the items, `size` at a time; answers the results in the items' order. */
+async function inGroups<T, R>(items: readonly T[], size: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size) out.push(...(await Promise.all(items.slice(i, i + size).map(fn))));
+  return out;
+}
+
 /** One ballot's choices: two candidates (sometimes one) drawn with the demo's own weights, so the race is close. */
 function choicesOf(rand: () => number): string[] {
   const leaning = [0.34, 0.27, 0.25, 0.14];
@@ -99,8 +106,19 @@ export async function loadElection(ctx: Ctx, input: { rand: () => number; today:
   const { rand, units } = input;
   const admin = ctx.actor!;
   // Three directors (owners of units 1, 2 and 3); the manager is the inspector of elections.
-  const directors: Ctx[] = [];
-  for (const u of units.slice(0, 3)) directors.push(await signedIn(ctx, { email: `director.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'board_member', owner_id: u.ownerId }));
+  // Who votes how: about a third on the portal, a third on paper, six by proxy to the first director; the rest abstain.
+  const ways = units.map((_, i) => {
+    if (i < 3) return 'director' as const;
+    const r = rand();
+    return i < 9 ? ('proxy' as const) : r < 0.32 ? ('portal' as const) : r < 0.62 ? ('paper' as const) : ('abstain' as const);
+  });
+  // Everyone who signs in does so first, a few at a time: each sign-up hashes a password on the thread pool.
+  const signIns = await inGroups(units.map((u, i) => ({ u, way: ways[i]! })).filter((v) => v.way === 'director' || v.way === 'proxy' || v.way === 'portal'), 4, ({ u, way }) =>
+    signedIn(ctx, way === 'director'
+      ? { email: `director.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'board_member', owner_id: u.ownerId }
+      : { email: `voter.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'owner', owner_id: u.ownerId }));
+  const signedInOf = new Map(signIns.map((c) => [c.actor!.owner_id!, c]));
+  const directors: Ctx[] = units.slice(0, 3).map((u) => signedInOf.get(u.ownerId)!);
   const meetings = await loadMeetings(ctx, directors, input.today);
   const title = 'Board of Directors election: two seats';
   const vote = await createEntity(ctx, voteEntity, {
@@ -111,19 +129,17 @@ export async function loadElection(ctx: Ctx, input: { rand: () => number; today:
   const opened = await callFunction(ctx, openVoteFn, { vote_id: voteId });
   const answers = () => [{ question_index: 0, choices: choicesOf(rand) }];
 
-  // Who votes how: about a third on the portal, a third on paper, six by proxy to the first director; the rest abstain.
   const ballots = { electronic: 0, paper: 0, proxy: 0 };
   let refusal = '';
   for (const [i, u] of units.entries()) {
-    if (i < 3) continue;
-    const r = rand();
-    if (i < 9) {
-      const owner = await signedIn(ctx, { email: `voter.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'owner', owner_id: u.ownerId });
+    const way = ways[i]!;
+    if (way === 'proxy') {
+      const owner = signedInOf.get(u.ownerId)!;
       await callFunction(owner, assignProxyFn, { vote_id: voteId, property_id: u.id, holder_user_id: directors[0]!.actor!.id });
       await callFunction(directors[0]!, castBallotFn, { vote_id: voteId, property_id: u.id, answers: answers() });
       ballots.proxy++;
-    } else if (r < 0.32) {
-      const owner = await signedIn(ctx, { email: `voter.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'owner', owner_id: u.ownerId });
+    } else if (way === 'portal') {
+      const owner = signedInOf.get(u.ownerId)!;
       await callFunction(owner, castBallotFn, { vote_id: voteId, property_id: u.id, answers: answers() });
       ballots.electronic++;
       // The first portal voter tries again: a unit casts one ballot.
@@ -136,7 +152,7 @@ export async function loadElection(ctx: Ctx, input: { rand: () => number; today:
           refusal = `${err.status} ${err.message}`;
         }
       }
-    } else if (r < 0.62) {
+    } else if (way === 'paper') {
       await callFunction(ctx, recordPaperBallotFn, { vote_id: voteId, property_id: u.id, answers: answers() });
       ballots.paper++;
     }
