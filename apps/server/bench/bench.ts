@@ -2,6 +2,7 @@
  * Performance figures against the budgets of the architecture. Seeds a large association straight into
  * the database, then times the API through the real app (server time, app.inject, no network).
  * BENCH_DATABASE_URL runs it on a PostgreSQL database (a fresh one is created and dropped); else PGlite.
+ * BENCH_KEEP=1 keeps that PostgreSQL database and prints its name, to look at a query's plan on the built history.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +36,10 @@ async function freshDb(): Promise<{ url?: string; dataDir: string; drop(): Promi
     dataDir,
     async drop() {
       await rm(dataDir, { recursive: true, force: true });
+      if (process.env.BENCH_KEEP) {
+        console.log(`kept the bench database: ${url.toString()}`);
+        return;
+      }
       const d = new pg.Client({ connectionString: serverUrl });
       await d.connect();
       await d.query(`drop database if exists ${name} with (force)`);
