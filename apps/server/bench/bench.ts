@@ -327,7 +327,8 @@ try {
     const dataDir = await mkdtemp(join(tmpdir(), 'covenant-demo-'));
     try {
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-      const run = spawnSync(process.execPath, [join('node_modules', 'tsx', 'dist', 'cli.mjs'), join('apps', 'server', 'src', 'demo.ts')], { env, encoding: 'utf8', timeout: 600_000 });
+      // The npm script itself: it bundles the server (as npm start does) and runs the demo from the bundle.
+      const run = spawnSync('npm', ['run', 'demo'], { env, encoding: 'utf8', timeout: 600_000 });
       if (run.status !== 0) throw new Error(`npm run demo failed (${run.status}): ${(run.stderr || run.stdout).slice(-500)}`);
       const loaded = /loaded in .*/.exec(run.stdout)?.[0];
       if (loaded) console.log(`demo: ${loaded}`);

@@ -19,7 +19,7 @@ const externalPackages = {
 
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { main: join(serverDir, 'src/main.ts'), ops: join(serverDir, 'src/ops.ts'), bench: join(serverDir, 'bench/bench.ts') },
+  entryPoints: { main: join(serverDir, 'src/main.ts'), ops: join(serverDir, 'src/ops.ts'), demo: join(serverDir, 'src/demo.ts'), bench: join(serverDir, 'bench/bench.ts') },
   outdir,
   bundle: true,
   platform: 'node',
