@@ -134,6 +134,7 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
     : await createDb({
         databaseUrl: config.databaseUrl,
         pgliteDir: config.inMemoryDb || config.databaseUrl ? undefined : join(config.dataDir, 'db'),
+        pgliteCacheDir: config.pgliteCacheDir,
         migrationsFolder: config.migrationsDir,
         sharedMigrationsFolder: config.sharedMigrationsDir,
         onIdleError: (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: err.message })),

@@ -8,6 +8,7 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  COVENANT_PGLITE_CACHE: z.string().optional().transform((v) => v || undefined),
   // The first association's app id: 3-40 lowercase letters, digits and hyphens (it names its PostgreSQL schema too).
   APP_ID: z.string().regex(/^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/, 'APP_ID: 3 to 40 lowercase letters, digits and hyphens').default('covenant'),
   PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
@@ -55,6 +56,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** In-memory PGlite for tests when neither databaseUrl nor a data dir database is wanted. */
   inMemoryDb: boolean;
+  /** Where the fresh PGlite cluster new embedded databases are copied from is kept (unset: node_modules/.cache/covenant). */
+  pgliteCacheDir: string | undefined;
   appId: string;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     inMemoryDb: false,
+    pgliteCacheDir: e.COVENANT_PGLITE_CACHE ? resolve(e.COVENANT_PGLITE_CACHE) : undefined,
     appId: e.APP_ID,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,

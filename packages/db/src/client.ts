@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { freshClusterImage, initDataDir } from './pglite-cluster.ts';
 import { adoptLegacySchema, migrateAssociation, migrateShared, quoteSchema, readMigrations, schemaOfAppId, searchPathOf, type Migration, type MigrationRunner } from './migrator.ts';
 import { schema, type Schema } from './schema/index.ts';
 import { SHARED_SCHEMA } from './schema/shared.ts';
@@ -41,6 +42,8 @@ export interface DbConfig {
   databaseUrl?: string | undefined;
   /** PGlite data directory; omitted means in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Where the fresh cluster a new PGlite database is copied from is kept (pglite-cluster.ts; its default when omitted). */
+  pgliteCacheDir?: string | undefined;
   /** Told about errors of idle pooled connections (PostgreSQL). */
   onIdleError?: (err: Error) => void;
   /** Where the migrations are when this module runs from a bundle rather than from its source folder. */
@@ -187,14 +190,16 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     };
   } else {
     const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-    // The instance that runs initdb keeps initdb's memory for its whole life: a short-lived one creates the
-    // data directory, and the server's own instance starts without that weight.
-    if (config.pgliteDir && !existsSync(join(config.pgliteDir, 'PG_VERSION'))) {
-      const init = new PGlite({ dataDir: config.pgliteDir, startParams });
-      await init.waitReady;
-      await init.close();
+    // A new database is a copy of a fresh cluster (pglite-cluster.ts) rather than initdb's run each time; the
+    // instance that ran initdb would also keep initdb's memory for its whole life.
+    let client: PGlite;
+    if (config.pgliteDir) {
+      if (!existsSync(join(config.pgliteDir, 'PG_VERSION'))) await initDataDir(config.pgliteDir, startParams, config.pgliteCacheDir);
+      client = new PGlite({ dataDir: config.pgliteDir, startParams });
+    } else {
+      const image = await freshClusterImage(startParams, config.pgliteCacheDir);
+      client = new PGlite({ startParams, ...(image ? { loadDataDir: image } : {}) });
     }
-    const client = new PGlite({ dataDir: config.pgliteDir, startParams });
     const schemas = new PgliteSchemas(client);
     const make = (path: string) => drizzlePglite({ client: schemas.clientFor(path), schema }) as unknown as Db;
     handle = {
