@@ -264,7 +264,14 @@ export async function createEntity(ctx: Ctx, def: EntityDef, body: unknown): Pro
   const earlier = await replay();
   if (earlier) return earlier;
   try {
-    return await translating(def, () => withTransaction(ctx, (tx) => insertOne(tx, def, values)));
+    return await translating(def, () =>
+      withTransaction(ctx, async (tx) => {
+        const row = await insertOne(tx, def, values);
+        // Records made one at a time add up (analyzeIfBulk counts them towards a check of the table's statistics).
+        analyzeIfBulk(tx, 1, [getTableName(def.table)]);
+        return row;
+      }),
+    );
   } catch (err) {
     const again = (err as { code?: string }).code === 'duplicate' ? await replay() : undefined;
     if (again) return again;
