@@ -113,6 +113,20 @@ describe('recordAndApplyMany applies as recordPayment does', () => {
     }, 120_000);
   }
 
+  it('numbers a batch over several days after what single creates used on each day, in turn per owner and day', async () => {
+    const ctx = { ...t.systemCtx(), actor: await actorFromToken(t.systemCtx(), admin.token) };
+    const owner = await twin('numbering');
+    const single = await ok<{ payment: { payment_number: string } }>('POST', '/functions/recordPayment', { owner_id: owner.id, amount: 5, payment_date: '2026-11-21' });
+    const ownerNumber = single.payment.payment_number.slice(4, 10);
+    expect(single.payment.payment_number).toBe(`PMT-${ownerNumber}-20261121-001`);
+    const ids = await recordAndApplyMany(ctx, ['2026-11-21', '2026-11-22', '2026-11-21', '2026-11-23', '2026-11-22'].map((payment_date) => ({ owner_id: owner.id, amount: 1, payment_date })));
+    const numbers = await Promise.all(ids.map(async (id) => (await ok<Json>('GET', `/entities/Payment/${id}`)).payment_number));
+    expect(numbers).toEqual(['20261121-002', '20261122-001', '20261121-003', '20261123-001', '20261122-002'].map((tail) => `PMT-${ownerNumber}-${tail}`));
+    // A single create after the batch continues each day's sequence.
+    const after = await ok<{ payment: { payment_number: string } }>('POST', '/functions/recordPayment', { owner_id: owner.id, amount: 5, payment_date: '2026-11-22' });
+    expect(after.payment.payment_number).toBe(`PMT-${ownerNumber}-20261122-003`);
+  });
+
   it('refuses an owner that does not exist and a zero amount, writing nothing; the books verify', async () => {
     const ctx = { ...t.systemCtx(), actor: await actorFromToken(t.systemCtx(), admin.token) };
     const before = (await ok<Json[]>('GET', '/entities/Payment?limit=1000')).length;

@@ -19,11 +19,6 @@ async function lockStem(ctx: Ctx, prefix: NumberPrefix, date: string, stem: stri
   await ctx.db.execute(sql`select pg_advisory_xact_lock(${STEM_LOCK}, hashtext(${stem}))`);
 }
 
-/** A bulk run numbering many documents of one day: excludes every single create of that day until it commits. */
-export async function lockDayForBulkNumbering(ctx: Ctx, prefix: NumberPrefix, date: string): Promise<void> {
-  await ctx.db.execute(sql`select pg_advisory_xact_lock(${DATE_LOCK}, hashtext(${`${prefix}:${date}`}))`);
-}
-
 /**
  * The next number INV|PMT-{owner id}-{yyyymmdd}-{nnn}: one past the highest sequence already used for that
  * owner and date (deleted documents keep their numbers, so numbers are never reused). A unique index backs it.
@@ -40,15 +35,35 @@ export async function nextDocumentNumber(ctx: Ctx, prefix: NumberPrefix, table: 
 }
 
 /**
- * The highest sequence used per owner stem on one date (bulk runs, under lockDayForBulkNumbering): the map's
- * keys are stems "INV-{owner id}-{yyyymmdd}-".
+ * The highest sequence used per owner stem on the dates (bulk runs, under the dates' locks): the map's keys are
+ * stems "INV-{owner id}-{yyyymmdd}-" (the date is in the stem).
  */
-export async function usedSequences(ctx: Ctx, prefix: NumberPrefix, table: PgTable, column: PgColumn, dateColumn: PgColumn, date: string): Promise<Map<string, number>> {
+async function usedSequences(ctx: Ctx, prefix: NumberPrefix, table: PgTable, column: PgColumn, dateColumn: PgColumn, dates: readonly string[]): Promise<Map<string, number>> {
   const pattern = `^${prefix}-[0-9]{6}-[0-9]{8}-[0-9]{1,9}$`;
   const rows = (await ctx.db.execute(sql`
     select substring(${column} from 1 for 20) as stem, max(cast(substring(${column} from 21) as integer)) as n
-    from ${table} where ${dateColumn} = ${date} and ${column} ~ ${pattern} group by 1`)).rows as Array<{ stem: string; n: number | string }>;
+    from ${table} where ${dateColumn} = any(${`{${dates.join(',')}}`}::date[]) and ${column} ~ ${pattern} group by 1`)).rows as Array<{ stem: string; n: number | string }>;
   return new Map(rows.map((r) => [r.stem, Number(r.n)]));
+}
+
+/**
+ * For a bulk write of documents dated on several days (a payment file, a lockbox batch): takes each day's lock, in
+ * date order as single creates take theirs, then answers each owner's next number on a date in turn
+ * ("{prefix}-{owner id}-{yyyymmdd}-{nnn}"), after the numbers already used that day. Two statements whatever the
+ * number of days.
+ */
+export async function bulkNumbersOn(ctx: Ctx, prefix: NumberPrefix, table: PgTable, column: PgColumn, dateColumn: PgColumn, dates: readonly string[]): Promise<(date: string, ownerNumber: string) => string> {
+  const days = [...new Set(dates)].sort();
+  if (days.some((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d))) throw new Error('bulkNumbersOn: dates must be YYYY-MM-DD');
+  // The locks in the sorted subquery's order (the outer select takes one per row as the rows arrive).
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(${DATE_LOCK}, hashtext(${`${prefix}:`} || d)) from (select unnest(${`{${days.join(',')}}`}::text[]) as d order by 1) days`);
+  const used = days.length ? await usedSequences(ctx, prefix, table, column, dateColumn, days) : new Map<string, number>();
+  return (date, ownerNumber) => {
+    const stem = documentNumber(prefix, ownerNumber, date, 1).slice(0, -3);
+    const seq = (used.get(stem) ?? 0) + 1;
+    used.set(stem, seq);
+    return documentNumber(prefix, ownerNumber, date, seq);
+  };
 }
 
 /**
@@ -56,12 +71,6 @@ export async function usedSequences(ctx: Ctx, prefix: NumberPrefix, table: PgTab
  * ("{prefix}-{owner id}-{yyyymmdd}-{nnn}"), after the numbers already used that day.
  */
 export async function bulkNumbers(ctx: Ctx, prefix: NumberPrefix, table: PgTable, column: PgColumn, dateColumn: PgColumn, date: string): Promise<(ownerNumber: string) => string> {
-  await lockDayForBulkNumbering(ctx, prefix, date);
-  const used = await usedSequences(ctx, prefix, table, column, dateColumn, date);
-  return (ownerNumber) => {
-    const stem = documentNumber(prefix, ownerNumber, date, 1).slice(0, -3);
-    const seq = (used.get(stem) ?? 0) + 1;
-    used.set(stem, seq);
-    return documentNumber(prefix, ownerNumber, date, seq);
-  };
+  const numberOn = await bulkNumbersOn(ctx, prefix, table, column, dateColumn, [date]);
+  return (ownerNumber) => numberOn(date, ownerNumber);
 }

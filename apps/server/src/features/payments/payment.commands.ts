@@ -22,7 +22,7 @@ import { bankAccount, systemAccounts, systemFunds } from '../accounts/accounts.s
 import { addAppliedAmounts, createInvoice, lockInvoice, settleInvoice, type InvoiceRow } from '../invoices/invoice.commands.ts';
 import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { phaseOf } from '../document-lifecycle/lifecycle.rules.ts';
-import { bulkNumbers, nextDocumentNumber } from '../invoices/numbering.ts';
+import { bulkNumbersOn, nextDocumentNumber } from '../invoices/numbering.ts';
 import { openByFund, openByFundMany, postEntries, reverseSource } from '../ledger/ledger.service.ts';
 import { paymentPosting, splitByFund } from '../ledger/posting.rules.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
@@ -335,10 +335,9 @@ export async function recordAndApplyMany(ctx: Ctx, docs: readonly NewPaymentInpu
       const key = d.deposit_account_id ?? '';
       if (!deposits.has(key)) deposits.set(key, (await bankAccount(tx, d.deposit_account_id)).id);
     }
-    const numberers = new Map<string, (ownerNumber: string) => string>();
-    for (const date of [...new Set(docs.map((d) => d.payment_date))].sort()) numberers.set(date, await bulkNumbers(tx, 'PMT', payments, payments.payment_number, payments.payment_date, date));
+    const numberOn = await bulkNumbersOn(tx, 'PMT', payments, payments.payment_number, payments.payment_date, docs.map((d) => d.payment_date));
     const rows = docs.map((d) => ({
-      id: newId(), payment_number: d.payment_number?.trim() || numberers.get(d.payment_date)!(ownerNumbers.get(d.owner_id)!), payment_date: d.payment_date,
+      id: newId(), payment_number: d.payment_number?.trim() || numberOn(d.payment_date, ownerNumbers.get(d.owner_id)!), payment_date: d.payment_date,
       payment_method: d.payment_method ?? 'check', reference_number: d.reference_number ?? null, amount: centsToDecimal(toCents(d.amount)), owner_id: d.owner_id,
       notes: d.notes ?? null, status: (d.status as 'cleared' | 'pending' | undefined) ?? 'cleared', idempotency_key: d.idempotency_key ?? null,
       deposit_account_id: deposits.get(d.deposit_account_id ?? '')!,
