@@ -16,7 +16,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { today as todayOf, type Actor, type Ctx } from './lib/context.ts';
 import { createAdministrator, createVerifiedUser } from './platform/auth/auth.service.ts';
-import { createEntity, listEntities } from './platform/entities/entities.service.ts';
+import { bulkCreateEntities, createEntity, listEntities } from './platform/entities/entities.service.ts';
 import { runAssessments, runLateFees } from './features/assessments/charge-runs.service.ts';
 import { recordAndApplyMany, recordPayment, type NewPaymentInput } from './features/payments/payment.commands.ts';
 import { balanceSheet, arAging } from './features/reports/reports.service.ts';
@@ -91,38 +91,38 @@ async function load(base: Ctx) {
   const ctx: Ctx = { ...base, actor, permissionCache: new Map() };
   const def = (name: string) => ctx.services.registry.requireEntity(name);
   const make = (name: string, body: Record<string, unknown>) => createEntity(ctx, def(name), body);
+  const makeMany = (name: string, bodies: Array<Record<string, unknown>>) => bulkCreateEntities(ctx, def(name), bodies);
 
   await make('OrgSettings', { company_name: 'Maple Ridge Community Association', address: '100 Maple Ridge Drive', city: 'Springfield', state: 'OR', zip_code: '97477', phone: '(541) 555-0100', email: 'board@mapleridge.example', website: 'https://mapleridge.example', estoppel_fee: 250, estoppel_rush_fee: 100, transfer_fee: 200 });
 
-  // 120 units: 3 streets, condos and townhouses, fees by size.
-  const units: Array<{ id: string; fee: number }> = [];
-  for (let i = 0; i < 120; i++) {
+  // 120 units: 3 streets, condos and townhouses, fees by size; each kind of record in one bulk create (the API's
+  // /entities/{name}/bulk), as an import of the association's roll would make them.
+  const unitBodies = Array.from({ length: 120 }, (_, i) => {
     const type = i < 80 ? 'condo' : i < 110 ? 'townhouse' : 'single_family';
     const sqft = type === 'condo' ? 850 + Math.floor(rand() * 500) : type === 'townhouse' ? 1400 + Math.floor(rand() * 500) : 2100 + Math.floor(rand() * 600);
     const fee = type === 'condo' ? 275 : type === 'townhouse' ? 360 : 450;
-    const p = await make('Property', {
+    return {
       property_id: String(200000 + i), unit_number: `${Math.floor(i / 40) + 1}${String((i % 40) + 1).padStart(2, '0')}`,
       street_address: `${100 + i} ${STREETS[Math.floor(i / 40)]}`, city: 'Springfield', state: 'OR', zip_code: '97477',
       property_type: type, square_footage: sqft, bedrooms: type === 'condo' ? 1 + Math.floor(rand() * 2) : 3, bathrooms: type === 'condo' ? 1 : 2.5,
       parking_spaces: type === 'condo' ? 1 : 2, monthly_hoa_fee: fee, status: rand() < 0.12 ? 'rented' : 'occupied',
-    });
-    units.push({ id: p.id as string, fee });
-  }
+    };
+  });
+  const units = (await makeMany('Property', unitBodies)).map((p, i) => ({ id: p.id as string, fee: unitBodies[i]!.monthly_hoa_fee }));
   // Owners: one per unit, a few co-owned.
-  const ownerIds: string[] = [];
-  const unitOwners: Array<{ id: string; ownerId: string; ownerName: string; ownerEmail: string }> = [];
-  for (let i = 0; i < 120; i++) {
+  const ownerBodies = Array.from({ length: 120 }, (_, i) => {
     const first = pick(FIRST);
     const last = pick(LAST);
-    const o = await make('Owner', {
+    return {
       owner_id: String(100000 + i), first_name: first, last_name: last, email: `${first}.${last}.${i}@example.com`.toLowerCase().replace(/'/g, ''),
       phone: `(541) 555-${String(1000 + i).slice(-4)}`, mailing_address: `${100 + i} ${STREETS[Math.floor(i / 40)]}`, city: 'Springfield', state: 'OR', zip_code: '97477',
       resident_status: rand() < 0.1 ? 'renter' : 'owner', status: 'active',
-    });
-    ownerIds.push(o.id as string);
-    unitOwners.push({ id: units[i]!.id, ownerId: o.id as string, ownerName: `${first} ${last}`, ownerEmail: o.email as string });
-    await make('OwnerProperty', { owner_id: o.id, property_id: units[i]!.id, ownership_percentage: i % 15 === 0 ? 60 : 100, relationship_type: i % 15 === 0 ? 'co-owner' : 'owner', start_date: '2020-01-01' });
-  }
+    };
+  });
+  const ownerRows = await makeMany('Owner', ownerBodies);
+  const ownerIds = ownerRows.map((o) => o.id as string);
+  const unitOwners = ownerRows.map((o, i) => ({ id: units[i]!.id, ownerId: o.id as string, ownerName: `${ownerBodies[i]!.first_name} ${ownerBodies[i]!.last_name}`, ownerEmail: o.email as string }));
+  await makeMany('OwnerProperty', ownerRows.map((o, i) => ({ owner_id: o.id, property_id: units[i]!.id, ownership_percentage: i % 15 === 0 ? 60 : 100, relationship_type: i % 15 === 0 ? 'co-owner' : 'owner', start_date: '2020-01-01' })));
 
   phase('units+owners');
   const today = await todayOf(ctx);
@@ -223,16 +223,16 @@ async function load(base: Ctx) {
   ];
   let billCount = 0;
   let poolWork: { vendorId: string; billId: string } | null = null;
+  // Each vendor's two years of bills in bulk creates: the bills, then their lines, then the payments (all but the
+  // last month's).
   for (const v of vendors) {
     const vendor = await make('Vendor', { vendor_name: v.name, vendor_type: v.type, contact_person: `${pick(FIRST)} ${pick(LAST)}`, email: `billing@${v.name.split(' ')[0]!.toLowerCase()}.example`, phone: '(541) 555-0199', status: 'active' });
-    for (const [m, month] of months.entries()) {
-      if (v.account === '5300' && m % 3 !== 0) continue; // quarterly insurance
-      const bill = await make('Bill', { vendor_id: vendor.id, bill_number: `${v.name.slice(0, 3).toUpperCase()}-${month.slice(0, 7)}`, bill_date: month });
-      await make('BillLineItem', { bill_id: bill.id, description: `${v.name} — ${month.slice(0, 7)}`, quantity: 1, unit_price: v.amount, account_id: account(v.account) });
-      billCount++;
-      if (v.account === '5600') poolWork = { vendorId: vendor.id as string, billId: bill.id as string };
-      if (m < months.length - 1) await make('BillPayment', { bill_id: bill.id, amount: v.amount, payment_date: addDays(month, 20), payment_method: 'bank_transfer' });
-    }
+    const billed = months.map((month, m) => ({ month, m })).filter(({ m }) => v.account !== '5300' || m % 3 === 0); // quarterly insurance
+    const bills = await makeMany('Bill', billed.map(({ month }) => ({ vendor_id: vendor.id, bill_number: `${v.name.slice(0, 3).toUpperCase()}-${month.slice(0, 7)}`, bill_date: month })));
+    await makeMany('BillLineItem', bills.map((bill, k) => ({ bill_id: bill.id, description: `${v.name} — ${billed[k]!.month.slice(0, 7)}`, quantity: 1, unit_price: v.amount, account_id: account(v.account) })));
+    await makeMany('BillPayment', bills.flatMap((bill, k) => (billed[k]!.m < months.length - 1 ? [{ bill_id: bill.id, amount: v.amount, payment_date: addDays(billed[k]!.month, 20), payment_method: 'bank_transfer' }] : [])));
+    billCount += bills.length;
+    if (v.account === '5600') poolWork = { vendorId: vendor.id as string, billId: bills[bills.length - 1]!.id as string };
   }
 
   phase('vendors+bills');
