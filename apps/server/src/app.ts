@@ -128,6 +128,8 @@ async function loadAuthSecret(config: AppConfig): Promise<string> {
 /** Builds the whole server: database (migrated), platform services, routes, realtime. Tests use it too. */
 export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; logStream?: { write(line: string): void } } = {}): Promise<BuiltApp> {
   if (!opts.sharedDb && !config.inMemoryDb && !config.databaseUrl) await mkdir(join(config.dataDir, 'db'), { recursive: true });
+  // The instance's first association (made on the first start, or adopted from a single-association database).
+  const first = { firstAppId: config.appId, firstName: 'Covenant' };
   // A second process on the same database (tests of multi-node realtime) shares the handle and does not close it.
   const db: DbHandle = opts.sharedDb
     ? { ...opts.sharedDb, close: async () => undefined }
@@ -135,12 +137,13 @@ export async function buildApp(config: AppConfig, opts: { sharedDb?: DbHandle; l
         databaseUrl: config.databaseUrl,
         pgliteDir: config.inMemoryDb || config.databaseUrl ? undefined : join(config.dataDir, 'db'),
         pgliteCacheDir: config.pgliteCacheDir,
+        prepareFor: first,
         migrationsFolder: config.migrationsDir,
         sharedMigrationsFolder: config.sharedMigrationsDir,
         onIdleError: (err) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', err: err.message })),
       });
   // The shared schema, the first association (or a single-association database adopted as it), every schema current.
-  const migrated = await db.migrate({ firstAppId: config.appId, firstName: 'Covenant' });
+  const migrated = await db.migrate(first);
   const tenancy = new Tenancy(db);
   await tenancy.load();
   const mailer = new Mailer(config.smtpUrl, config.smtpFrom);

@@ -6,7 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { freshClusterImage, initDataDir } from './pglite-cluster.ts';
+import { createHash } from 'node:crypto';
+import { clusterImage, initDataDir, type Preparation } from './pglite-cluster.ts';
 import { adoptLegacySchema, migrateAssociation, migrateShared, quoteSchema, readMigrations, schemaOfAppId, searchPathOf, type Migration, type MigrationRunner } from './migrator.ts';
 import { schema, type Schema } from './schema/index.ts';
 import { SHARED_SCHEMA } from './schema/shared.ts';
@@ -44,6 +45,11 @@ export interface DbConfig {
   pgliteDir?: string | undefined;
   /** Where the fresh cluster a new PGlite database is copied from is kept (pglite-cluster.ts; its default when omitted). */
   pgliteCacheDir?: string | undefined;
+  /**
+   * The first association migrate() will be given: a new PGlite database is then a copy of a cluster already
+   * migrated for it (cached per migration set and association), and migrate() finds nothing left to do.
+   */
+  prepareFor?: MigrateOptions | undefined;
   /** Told about errors of idle pooled connections (PostgreSQL). */
   onIdleError?: (err: Error) => void;
   /** Where the migrations are when this module runs from a bundle rather than from its source folder. */
@@ -155,6 +161,8 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
   const sharedMigrations = readMigrations(sharedFolder);
   const sharedPath = searchPathOf(SHARED_SCHEMA);
   const cache = new Map<string, Db>();
+  /** How a new embedded database was made (pglite-cluster.ts); null for one that existed, and for PostgreSQL. */
+  let madeFrom: 'prepared' | 'fresh' | 'initdb' | null = null;
   let handle: Omit<DbHandle, 'migrate' | 'migrateAssociation' | 'inSchema' | 'db' | 'dropSchema'> & {
     db: Db;
     inTransaction<T>(fn: (run: MigrationRunner) => Promise<T>): Promise<T>;
@@ -190,15 +198,17 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     };
   } else {
     const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-    // A new database is a copy of a fresh cluster (pglite-cluster.ts) rather than initdb's run each time; the
-    // instance that ran initdb would also keep initdb's memory for its whole life.
+    // A new database is a copy of a cached cluster (pglite-cluster.ts) rather than initdb's run and every migration
+    // each time: prepared for its first association when the caller names it, else fresh from initdb.
+    const preparation = config.prepareFor ? preparationFor(config.prepareFor, migrations, sharedMigrations, sharedPath) : undefined;
     let client: PGlite;
     if (config.pgliteDir) {
-      if (!existsSync(join(config.pgliteDir, 'PG_VERSION'))) await initDataDir(config.pgliteDir, startParams, config.pgliteCacheDir);
+      if (!existsSync(join(config.pgliteDir, 'PG_VERSION'))) madeFrom = await initDataDir(config.pgliteDir, startParams, config.pgliteCacheDir, preparation);
       client = new PGlite({ dataDir: config.pgliteDir, startParams });
     } else {
-      const image = await freshClusterImage(startParams, config.pgliteCacheDir);
-      client = new PGlite({ startParams, ...(image ? { loadDataDir: image } : {}) });
+      const made = await clusterImage(startParams, config.pgliteCacheDir, preparation);
+      madeFrom = made?.kind ?? 'initdb';
+      client = new PGlite({ startParams, ...(made ? { loadDataDir: made.image } : {}) });
     }
     const schemas = new PgliteSchemas(client);
     const make = (path: string) => drizzlePglite({ client: schemas.clientFor(path), schema }) as unknown as Db;
@@ -225,8 +235,53 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     db: h.db, kind: h.kind, close: h.close, poolStats: h.poolStats, exclusive: h.exclusive, inSchema,
     migrateAssociation: migrateOne,
     dropSchema: (schemaName) => h.inTransaction(async (run) => void (await run.query(`drop schema if exists ${quoteSchema(schemaName)} cascade`))),
-    migrate: (opts) => h.exclusive('covenant:migrations', () => prepareDatabase(h.inTransaction, migrations, sharedMigrations, opts, migrateOne)),
+    migrate: (opts) =>
+      h.exclusive('covenant:migrations', async () => {
+        // A copy of a prepared cluster holds its first association already: its rows get this moment's time (made
+        // now, not when the cache was), and the start reports the association as created, as a migrated one would.
+        const copied = madeFrom === 'prepared';
+        madeFrom = null;
+        if (copied) await h.inTransaction((run) => restamp(run, [SHARED_SCHEMA, schemaOfAppId(opts.firstAppId)]));
+        const report = await prepareDatabase(h.inTransaction, migrations, sharedMigrations, opts, migrateOne);
+        return copied && report.first === null ? { ...report, first: 'created' as const } : report;
+      }),
   };
+}
+
+/** The preparation of new embedded databases for their first association: the migrations, as migrate() runs them. */
+function preparationFor(opts: MigrateOptions, migrations: readonly Migration[], sharedMigrations: readonly Migration[], sharedPath: string): Preparation {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ shared: sharedMigrations.map((m) => m.hash), association: migrations.map((m) => m.hash), app: opts.firstAppId, name: opts.firstName }))
+    .digest('hex')
+    .slice(0, 20);
+  return {
+    key,
+    async prepare(client) {
+      await client.query('select set_config($1, $2, false)', ['search_path', sharedPath]);
+      const inTransaction = <T>(fn: (run: MigrationRunner) => Promise<T>) =>
+        client.transaction((tx) => fn({ query: async (text, params) => (await tx.query(text, params)).rows as never, exec: async (text) => void (await tx.exec(text)) }));
+      const migrateOne = (appId: string, schemaName: string) => inTransaction((run) => migrateAssociation(run, schemaName, appId, migrations));
+      await prepareDatabase(inTransaction, migrations, sharedMigrations, opts, migrateOne);
+    },
+  };
+}
+
+/** The time columns of the rows in the schemas (a prepared copy's few) set to now: the database was made now. */
+async function restamp(run: MigrationRunner, schemas: string[]): Promise<void> {
+  const columns = await run.query<{ table_schema: string; table_name: string; column_name: string }>(
+    `select c.table_schema, c.table_name, c.column_name from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+      where c.table_schema = any($1::text[]) and c.column_name in ('created_date', 'updated_date', 'applied_at')
+      order by 1, 2, 3`,
+    [`{${schemas.join(',')}}`],
+  );
+  if (columns.length === 0) return;
+  const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const tableOf = (c: { table_schema: string; table_name: string }) => `${q(c.table_schema)}.${q(c.table_name)}`;
+  // Only tables with rows (found in one statement): an update of none would still fire the statement triggers
+  // that guard some tables.
+  const [withRows] = await run.query<Record<string, boolean>>(`select ${columns.map((c, i) => `exists (select 1 from ${tableOf(c)}) as t${i}`).join(', ')}`);
+  for (const [i, c] of columns.entries()) if (withRows?.[`t${i}`]) await run.exec(`update ${tableOf(c)} set ${q(c.column_name)} = now()`);
 }
 
 /**

@@ -71,22 +71,71 @@ async function freshClusterDir(startParams: string[], root: string): Promise<str
 }
 
 /**
- * Fills a new data folder with a fresh cluster: the cache copied beside it, then renamed into place, so a copy that
- * fails half way leaves nothing behind. A folder that already holds files, a cache that cannot be made or read (a
- * read-only installation), or a failed copy: initdb runs in the folder, as without a cache (the same database, made
- * more slowly).
+ * What every new database of one kind is made into before its first use (the migrations of its first association):
+ * done once on a copy of the fresh cluster and cached beside it under `key`, which names everything the result
+ * depends on (the migrations' hashes, the association's app id and name). A copy of that prepared cluster is then the
+ * new database, and its migrations find nothing to do.
  */
-export async function initDataDir(dataDir: string, startParams: string[], cacheDir?: string): Promise<void> {
+export interface Preparation {
+  key: string;
+  prepare(db: PGlite): Promise<void>;
+}
+
+/** Keeps the newest few prepared clusters (each migration set and app id makes its own) and drops the rest. */
+const KEEP_PREPARED = 6;
+function dropOldPrepared(root: string) {
+  const entries = readdirSync(root)
+    .filter((n) => n.startsWith('pglite-prepared-'))
+    .map((n) => ({ n, at: statSync(join(root, n)).mtimeMs }))
+    .sort((x, y) => y.at - x.at);
+  for (const e of entries.slice(KEEP_PREPARED)) rmSync(join(root, e.n), { recursive: true, force: true });
+}
+
+async function preparedClusterDir(startParams: string[], root: string, preparation: Preparation): Promise<string> {
+  const final = join(root, `pglite-prepared-${cacheKey()}-${preparation.key}`);
+  if (existsSync(join(final, 'PG_VERSION'))) return final;
+  const fresh = await freshClusterDir(startParams, root);
+  const tmp = join(root, `.tmp-prepared-${unique()}`);
+  try {
+    cpSync(fresh, tmp, { recursive: true });
+    const db = new PGlite({ dataDir: tmp, startParams });
+    try {
+      await preparation.prepare(db);
+    } finally {
+      await db.close();
+    }
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  }
+  publish(tmp, final);
+  dropOldPrepared(root);
+  return final;
+}
+
+/**
+ * Fills a new data folder with a copy of the cached cluster, prepared when a preparation is given (else fresh):
+ * copied beside the folder, then renamed into place, so a copy that fails half way leaves nothing behind. Answers
+ * what the folder now holds: 'prepared', 'fresh', or 'initdb' when the cache could not be made or read (a read-only
+ * installation), the folder already held files, or the copy failed (initdb ran in the folder, as without a cache).
+ */
+export async function initDataDir(dataDir: string, startParams: string[], cacheDir?: string, preparation?: Preparation): Promise<'prepared' | 'fresh' | 'initdb'> {
+  const root = cacheDir ?? defaultCacheRoot();
   const empty = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
-  const source = empty ? await freshClusterDir(startParams, cacheDir ?? defaultCacheRoot()).catch(() => null) : null;
-  if (source) {
+  const sources: Array<{ kind: 'prepared' | 'fresh'; dir: () => Promise<string> }> = [
+    ...(preparation ? [{ kind: 'prepared' as const, dir: () => preparedClusterDir(startParams, root, preparation) }] : []),
+    { kind: 'fresh', dir: () => freshClusterDir(startParams, root) },
+  ];
+  for (const source of empty ? sources : []) {
+    const dir = await source.dir().catch(() => null);
+    if (!dir) continue;
     const copy = `${dataDir}.copy-${unique()}`;
     try {
-      cpSync(source, copy, { recursive: true, errorOnExist: true, force: false });
+      cpSync(dir, copy, { recursive: true, errorOnExist: true, force: false });
       // The folder is empty (checked above): removed so that the copy can take its name.
       if (existsSync(dataDir)) rmdirSync(dataDir);
       renameSync(copy, dataDir);
-      return;
+      return source.kind;
     } catch {
       rmSync(copy, { recursive: true, force: true });
     }
@@ -95,36 +144,73 @@ export async function initDataDir(dataDir: string, startParams: string[], cacheD
   const init = new PGlite({ dataDir, startParams });
   await init.waitReady;
   await init.close();
+  return 'initdb';
 }
 
 const memoryImages = new Map<string, Promise<Blob | null>>();
 
-/** The fresh cluster as the tar PGlite loads into memory (kept in this process too); null when it cannot be made (then initdb runs). */
-export function freshClusterImage(startParams: string[], cacheDir?: string): Promise<Blob | null> {
-  const root = cacheDir ?? defaultCacheRoot();
-  let image = memoryImages.get(root);
+/** A tar file of the cache, made once by `make` (and kept in this process too); null when it cannot be made. */
+function cachedImage(root: string, name: string, make: () => Promise<Blob>): Promise<Blob | null> {
+  const final = join(root, name);
+  let image = memoryImages.get(final);
   if (!image) {
     image = (async () => {
       try {
-        const final = join(root, `pglite-cluster-${cacheKey()}.tar`);
         if (!existsSync(final)) {
           mkdirSync(root, { recursive: true });
-          const init = new PGlite({ startParams });
-          await init.waitReady;
-          // Everything initdb wrote is in the data files before they are copied (no WAL left to replay).
-          await init.exec('checkpoint');
-          const dump = await init.dumpDataDir('none');
-          await init.close();
+          const dump = await make();
           const tmp = join(root, `.tmp-image-${unique()}`);
           writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
           publish(tmp, final);
+          if (name.startsWith('pglite-prepared-')) dropOldPrepared(root);
         }
         return new Blob([readFileSync(final)]);
       } catch {
         return null;
       }
     })();
-    memoryImages.set(root, image);
+    memoryImages.set(final, image);
   }
   return image;
+}
+
+/** Everything written is in the data files before they are copied (no WAL left to replay). */
+async function dumpOf(db: PGlite): Promise<Blob> {
+  await db.exec('checkpoint');
+  return db.dumpDataDir('none');
+}
+
+/** The fresh cluster as the tar PGlite loads into memory; null when it cannot be made (then initdb runs). */
+export function freshClusterImage(startParams: string[], cacheDir?: string): Promise<Blob | null> {
+  return cachedImage(cacheDir ?? defaultCacheRoot(), `pglite-cluster-${cacheKey()}.tar`, async () => {
+    const init = new PGlite({ startParams });
+    try {
+      return await dumpOf(init);
+    } finally {
+      await init.close();
+    }
+  });
+}
+
+/**
+ * The tar of a new in-memory database: the prepared cluster when a preparation is given and it can be made, else the
+ * fresh one; null when neither can be made (then initdb runs).
+ */
+export async function clusterImage(startParams: string[], cacheDir?: string, preparation?: Preparation): Promise<{ image: Blob; kind: 'prepared' | 'fresh' } | null> {
+  const root = cacheDir ?? defaultCacheRoot();
+  const fresh = await freshClusterImage(startParams, root);
+  if (!fresh) return null;
+  if (preparation) {
+    const prepared = await cachedImage(root, `pglite-prepared-${cacheKey()}-${preparation.key}.tar`, async () => {
+      const db = new PGlite({ startParams, loadDataDir: fresh });
+      try {
+        await preparation.prepare(db);
+        return await dumpOf(db);
+      } finally {
+        await db.close();
+      }
+    });
+    if (prepared) return { image: prepared, kind: 'prepared' };
+  }
+  return { image: fresh, kind: 'fresh' };
 }
