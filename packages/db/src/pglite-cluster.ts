@@ -5,14 +5,17 @@ import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * A new embedded database starts from a copy of a fresh cluster instead of running initdb (PGlite's initdb is a
- * WebAssembly program that takes 3 to 5 seconds here, the copy a fraction of a second). The fresh cluster is made
- * once by initdb itself, the same for every database (no schema, no data: only what initdb writes), and kept in a
- * cache keyed by the PGlite build that made it, so an upgraded PGlite makes its own. Nothing but initdb's output
- * is ever cached: migrations and data always run on the copy.
+ * A new embedded database starts from a copy of a cached cluster instead of running initdb (PGlite's initdb is a
+ * WebAssembly program that takes 3 to 5 seconds here, the copy a fraction of a second) and, when the caller says for
+ * which first association, every migration. Two kinds of entries, each made once and then only copied:
+ * - the fresh cluster: what initdb writes, the same for every database, keyed by the PGlite build that made it (an
+ *   upgraded PGlite makes its own);
+ * - a prepared cluster: a copy of the fresh one on which a Preparation ran (client.ts: the migrations of the first
+ *   association), keyed also by what the preparation names (the migrations' hashes, the app id).
+ * Data is never cached: everything after the preparation runs on the copy.
  *
- * Two forms: a data directory (copied file by file into a new data folder: the server, the demo) and the tar
- * file PGlite loads into memory (`loadDataDir`: the tests' in-memory databases).
+ * Two forms of each: a data directory (copied into a new data folder: the server, the demo) and the tar file
+ * PGlite loads into memory (`loadDataDir`: the tests' in-memory databases).
  */
 
 const require = createRequire(import.meta.url);
@@ -45,7 +48,10 @@ function defaultCacheRoot(): string {
 let key: string | undefined;
 const cacheKey = () => (key ??= pgliteBuildKey());
 
-/** Writes a cache entry under a unique name and renames it into place: a concurrent maker's entry wins, ours is dropped. */
+/**
+ * Renames a cache entry made under a unique name into place. Two makers at once: a directory already in place stays
+ * (ours is dropped); a file is replaced by ours, which is the same.
+ */
 function publish(tmp: string, final: string) {
   try {
     renameSync(tmp, final);
