@@ -10,7 +10,8 @@ import { onCommit, type Ctx } from './context.ts';
  * row, since no page is marked all-visible, and the index entries of the row versions a bulk update replaced (a
  * payment file's invoices) are read and thrown away by every later scan. So the tables a bulk write filled are
  * vacuumed and analyzed once it commits, in the background (the caller's answer does not wait), one pass per
- * association and table at a time (a second request while one is queued is the same pass).
+ * association and table at a time (a second request while one is queued is the same pass). Smaller writes add up
+ * (GROWTH_CHECK_ROWS): a table they grew by a fifth is vacuumed and analyzed the same way.
  */
 
 const TABLE = /^[a-z_][a-z0-9_]*$/;
@@ -19,7 +20,7 @@ const running = new Set<Promise<void>>();
 
 /**
  * Vacuums and analyzes tables once the caller's transaction commits, in the background. `onlyIfGrown`: only the
- * tables that grew since their statistics were taken (see needsStatistics); otherwise every table named.
+ * tables that grew since their statistics were taken (see grownSinceAnalyzed); otherwise every table named.
  */
 export function analyzeAfterCommit(ctx: Ctx, tables: readonly string[], opts: { onlyIfGrown?: boolean } = {}): void {
   const association = ctx.association;
@@ -106,7 +107,7 @@ export function analyzeIfBulk(ctx: Ctx, rows: number, tables: readonly string[])
  * tables (the chart of accounts, funds, roles) and every empty one. Without them, PostgreSQL assumes a table of ten
  * pages, some hundreds of rows, and a semi-join on a 30-account chart plans the ledger scan for hundreds of accounts
  * (a parallel scan of every journal line where an index-only scan of two accounts' lines would do). Tables written a
- * few rows at a time never reach a bulk write's analysis, and autovacuum may be off. One statement for all of them,
+ * few rows at a time reach a check only after 50 rows (GROWTH_CHECK_ROWS), and autovacuum may be off. One statement for all of them,
  * in the caller's schema; a table analyzed once is planned on its real page count from then on.
  */
 export async function analyzeNeverAnalyzed(ctx: Pick<Ctx, 'db'>): Promise<void> {
