@@ -107,8 +107,8 @@ export function analyzeIfBulk(ctx: Ctx, rows: number, tables: readonly string[])
  * tables (the chart of accounts, funds, roles) and every empty one. Without them, PostgreSQL assumes a table of ten
  * pages, some hundreds of rows, and a semi-join on a 30-account chart plans the ledger scan for hundreds of accounts
  * (a parallel scan of every journal line where an index-only scan of two accounts' lines would do). Tables written a
- * few rows at a time reach a check only after 50 rows (GROWTH_CHECK_ROWS), and autovacuum may be off. One statement for all of them,
- * in the caller's schema; a table analyzed once is planned on its real page count from then on.
+ * few rows at a time reach a check only after 50 rows (GROWTH_CHECK_ROWS), and autovacuum may be off. One statement
+ * for all of them, in the caller's schema; a table analyzed once is planned on its real page count from then on.
  */
 export async function analyzeNeverAnalyzed(ctx: Pick<Ctx, 'db'>): Promise<void> {
   const rows = (await ctx.db.execute(sql`select c.relname from pg_class c
