@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@covenant/db/client';
 import { onCommit, type Ctx } from './context.ts';
+import { pgArray } from './pg-array.ts';
 
 /**
  * Fresh planner statistics and a clean table after a bulk write. A run, a restore or an import writes thousands of
@@ -57,12 +58,10 @@ export function analyzeAfterCommit(ctx: Ctx, tables: readonly string[], opts: { 
  */
 async function grownSinceAnalyzed(db: Db, tables: readonly string[]): Promise<string[]> {
   const rows = (await db.execute(sql`select c.relname from pg_class c
-    where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and c.relname = any(${pgTextArray(tables)}::text[])
+    where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and c.relname = any(${pgArray(tables)}::text[])
       and pg_relation_size(c.oid) > (c.relpages * 1.2 + 1) * current_setting('block_size')::int`)).rows as Array<{ relname: string }>;
   return rows.map((r) => r.relname);
 }
-
-const pgTextArray = (items: readonly string[]) => `{${items.join(',')}}`;
 
 /** Waits for the analyses in flight (server shutdown, tests, the bench). */
 export async function analysesDone(): Promise<void> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { documentNumber } from '@covenant/contracts/documents';
 import type { Ctx } from '../../lib/context.ts';
+import { pgArray } from '../../lib/pg-array.ts';
 
 export type NumberPrefix = 'INV' | 'PMT';
 
@@ -42,7 +43,7 @@ async function usedSequences(ctx: Ctx, prefix: NumberPrefix, table: PgTable, col
   const pattern = `^${prefix}-[0-9]{6}-[0-9]{8}-[0-9]{1,9}$`;
   const rows = (await ctx.db.execute(sql`
     select substring(${column} from 1 for 20) as stem, max(cast(substring(${column} from 21) as integer)) as n
-    from ${table} where ${dateColumn} = any(${`{${dates.join(',')}}`}::date[]) and ${column} ~ ${pattern} group by 1`)).rows as Array<{ stem: string; n: number | string }>;
+    from ${table} where ${dateColumn} = any(${pgArray(dates)}::date[]) and ${column} ~ ${pattern} group by 1`)).rows as Array<{ stem: string; n: number | string }>;
   return new Map(rows.map((r) => [r.stem, Number(r.n)]));
 }
 
@@ -56,7 +57,7 @@ export async function bulkNumbersOn(ctx: Ctx, prefix: NumberPrefix, table: PgTab
   const days = [...new Set(dates)].sort();
   if (days.some((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d))) throw new Error('bulkNumbersOn: dates must be YYYY-MM-DD');
   // The locks in the sorted subquery's order (the outer select takes one per row as the rows arrive).
-  await ctx.db.execute(sql`select pg_advisory_xact_lock(${DATE_LOCK}, hashtext(${`${prefix}:`} || d)) from (select unnest(${`{${days.join(',')}}`}::text[]) as d order by 1) days`);
+  await ctx.db.execute(sql`select pg_advisory_xact_lock(${DATE_LOCK}, hashtext(${`${prefix}:`} || d)) from (select unnest(${pgArray(days)}::text[]) as d order by 1) days`);
   const used = days.length ? await usedSequences(ctx, prefix, table, column, dateColumn, days) : new Map<string, number>();
   return (date, ownerNumber) => {
     const stem = documentNumber(prefix, ownerNumber, date, 1).slice(0, -3);
