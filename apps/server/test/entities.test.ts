@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@covenant/db/ids';
 import { seedAssociation } from '../src/app.ts';
 import { createTestApp, createUser, makeOwner, makeProperty, type TestApp } from './helpers.ts';
+import { pgArray } from '../src/lib/pg-array.ts';
 
 let t: TestApp;
 let admin: { id: string; email: string; token: string };
@@ -330,6 +331,47 @@ describe('ledger integrity in the database', () => {
   });
   it('refuses an entry with a single line', async () => {
     await expect(postEntry([{ debit: '0', credit: '0.00' }])).rejects.toThrow();
+  });
+  it('checks every entry of a many-entry statement at commit, in one check per statement, and leaves no check queued (migration 0033)', async () => {
+    const db = t.db.db;
+    const [acct] = (await db.execute(sql`select id from chart_of_accounts order by account_number limit 1`)).rows as Array<{ id: string }>;
+    const [fund] = (await db.execute(sql`select id from funds where system_key = 'operating'`)).rows as Array<{ id: string }>;
+    // 300 entries in one statement, their lines in another; `bad` names the entry whose second line is off by a cent
+    // (null: all balanced), `bare` one with no lines at all.
+    const post = (opts: { bad?: number; bare?: number }) => db.transaction(async (tx) => {
+      const ids = Array.from({ length: 300 }, () => newId());
+      await tx.execute(sql`insert into journal_entries (id, entry_date, source_type) select unnest(${pgArray(ids)}::text[]), '2026-11-01', 'test'`);
+      const lines = ids.flatMap((id, i) => (i === opts.bare ? [] : [sql`(${newId()}, ${id}, 1, ${acct!.id}, ${fund!.id}, 5, 0, '2026-11-01')`, sql`(${newId()}, ${id}, 2, ${acct!.id}, ${fund!.id}, 0, ${i === opts.bad ? '4.99' : '5'}, '2026-11-01')`]));
+      await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, fund_id, debit, credit, entry_date) values ${sql.join(lines, sql`, `)}`);
+      const [queued] = (await tx.execute(sql`select count(*)::int as n from journal_balance_checks`)).rows as Array<{ n: number }>;
+      expect(queued!.n).toBe(1);
+      return ids;
+    });
+    const before = ((await db.execute(sql`select count(*)::int as n from journal_entries`)).rows[0] as { n: number }).n;
+    await post({});
+    expect(await dbRefusal(post({ bad: 217 }))).toMatch(/journal entry [0-9a-f]{24} is unbalanced in fund/);
+    expect(await dbRefusal(post({ bare: 3 }))).toMatch(/journal entry [0-9a-f]{24} has 0 line\(s\); a posting needs at least two/);
+    const after = ((await db.execute(sql`select count(*)::int as n from journal_entries`)).rows[0] as { n: number }).n;
+    expect(after - before).toBe(300);
+    expect(((await db.execute(sql`select count(*)::int as n from journal_balance_checks`)).rows[0] as { n: number }).n).toBe(0);
+  });
+  it('drops the check of entries whose savepoint rolled back, and still checks the rest', async () => {
+    const db = t.db.db;
+    const [acct] = (await db.execute(sql`select id from chart_of_accounts order by account_number limit 1`)).rows as Array<{ id: string }>;
+    const [fund] = (await db.execute(sql`select id from funds where system_key = 'operating'`)).rows as Array<{ id: string }>;
+    const kept = newId();
+    await db.transaction(async (tx) => {
+      await tx.transaction(async (inner) => {
+        // An entry without lines, undone with its savepoint: nothing of it is left to check at commit.
+        await inner.execute(sql`insert into journal_entries (id, entry_date, source_type) values (${newId()}, '2026-11-01', 'test')`);
+        inner.rollback();
+      }).catch(() => undefined);
+      await tx.execute(sql`insert into journal_entries (id, entry_date, source_type) values (${kept}, '2026-11-01', 'test')`);
+      await tx.execute(sql`insert into journal_lines (id, entry_id, line_no, account_id, fund_id, debit, credit, entry_date) values
+        (${newId()}, ${kept}, 1, ${acct!.id}, ${fund!.id}, 2, 0, '2026-11-01'), (${newId()}, ${kept}, 2, ${acct!.id}, ${fund!.id}, 0, 2, '2026-11-01')`);
+    });
+    expect(((await db.execute(sql`select count(*)::int as n from journal_entries where id = ${kept}`)).rows[0] as { n: number }).n).toBe(1);
+    expect(((await db.execute(sql`select count(*)::int as n from journal_balance_checks`)).rows[0] as { n: number }).n).toBe(0);
   });
   it('refuses a line with both or neither side', async () => {
     await expect(postEntry([{ debit: '5', credit: '5' }, { debit: '0', credit: '0' }])).rejects.toThrow();

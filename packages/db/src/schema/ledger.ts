@@ -127,3 +127,13 @@ export const journalEntriesUnsealed = pgTable(
   },
   (t) => [index('journal_entries_unsealed_seq_idx').on(t.seq)],
 );
+
+/**
+ * The entries each statement posted, waiting for the balance check at commit: a statement trigger on
+ * journal_entries writes one row per statement, and a deferred check of that row tests all its entries in one
+ * query and deletes it (migration 0033). Empty outside a transaction that is posting.
+ */
+export const journalBalanceChecks = pgTable('journal_balance_checks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  entry_ids: text('entry_ids').array().notNull(),
+});
