@@ -23,6 +23,8 @@ import { balanceSheet, arAging } from './features/reports/reports.service.ts';
 import { transferBetweenFunds } from './features/funds/funds.feature.ts';
 import { importOpeningBalances } from './features/journal/journal.service.ts';
 import { closeYear } from './features/ledger/periods.service.ts';
+import { saveBillFn } from './features/bills/bills.feature.ts';
+import { callFunction } from './platform/functions/define-function.ts';
 import { loadBankStatements } from './demo-bank.ts';
 import { loadBudgetsAndReserves } from './demo-budgets.ts';
 import { loadCommunity } from './demo-community.ts';
@@ -223,24 +225,32 @@ async function load(base: Ctx) {
   ];
   let billCount = 0;
   let poolWork: { vendorId: string; billId: string } | null = null;
-  // Each vendor's two years of bills in bulk creates: the bills, then their lines, then the payments (all but the
-  // last month's).
+  // Each vendor's two years of bills, each saved with its line as the Bills screen's editor saves it (saveBill: the
+  // bill, its line and its posting in one transaction), then the payments in one bulk create (all but the last month's).
   for (const v of vendors) {
     const vendor = await make('Vendor', { vendor_name: v.name, vendor_type: v.type, contact_person: `${pick(FIRST)} ${pick(LAST)}`, email: `billing@${v.name.split(' ')[0]!.toLowerCase()}.example`, phone: '(541) 555-0199', status: 'active' });
     const billed = months.map((month, m) => ({ month, m })).filter(({ m }) => v.account !== '5300' || m % 3 === 0); // quarterly insurance
-    const bills = await makeMany('Bill', billed.map(({ month }) => ({ vendor_id: vendor.id, bill_number: `${v.name.slice(0, 3).toUpperCase()}-${month.slice(0, 7)}`, bill_date: month })));
-    await makeMany('BillLineItem', bills.map((bill, k) => ({ bill_id: bill.id, description: `${v.name} — ${billed[k]!.month.slice(0, 7)}`, quantity: 1, unit_price: v.amount, account_id: account(v.account) })));
-    await makeMany('BillPayment', bills.flatMap((bill, k) => (billed[k]!.m < months.length - 1 ? [{ bill_id: bill.id, amount: v.amount, payment_date: addDays(billed[k]!.month, 20), payment_method: 'bank_transfer' }] : [])));
+    const bills: string[] = [];
+    for (const { month } of billed) {
+      const saved = await callFunction(ctx, saveBillFn, {
+        vendor_id: vendor.id as string, bill_number: `${v.name.slice(0, 3).toUpperCase()}-${month.slice(0, 7)}`, bill_date: month, status: 'pending',
+        lines: [{ description: `${v.name} — ${month.slice(0, 7)}`, quantity: 1, unit_price: v.amount, account_id: account(v.account) }],
+      });
+      bills.push(saved.id);
+    }
+    await makeMany('BillPayment', bills.flatMap((billId, k) => (billed[k]!.m < months.length - 1 ? [{ bill_id: billId, amount: v.amount, payment_date: addDays(billed[k]!.month, 20), payment_method: 'bank_transfer' }] : [])));
     billCount += bills.length;
-    if (v.account === '5600') poolWork = { vendorId: vendor.id as string, billId: bills[bills.length - 1]!.id as string };
+    if (v.account === '5600') poolWork = { vendorId: vendor.id as string, billId: bills[bills.length - 1]! };
   }
 
   phase('vendors+bills');
   // A roof repair borne by the reserve fund and paid from reserve cash.
   const roofer = await make('Vendor', { vendor_name: 'Pacific Roofing Co.', vendor_type: 'contractor', contact_person: `${pick(FIRST)} ${pick(LAST)}`, email: 'office@pacificroofing.example', phone: '(541) 555-0177', status: 'active' });
   const roofDate = months[months.length - 8]!;
-  const roofBill = await make('Bill', { vendor_id: roofer.id, bill_number: 'PRC-ROOF-1', bill_date: roofDate });
-  await make('BillLineItem', { bill_id: roofBill.id, description: 'Building 2 roof replacement (reserve component)', quantity: 1, unit_price: 18500, account_id: account('5100'), fund_id: fund('reserve') });
+  const roofBill = await callFunction(ctx, saveBillFn, {
+    vendor_id: roofer.id as string, bill_number: 'PRC-ROOF-1', bill_date: roofDate, status: 'pending',
+    lines: [{ description: 'Building 2 roof replacement (reserve component)', quantity: 1, unit_price: 18500, account_id: account('5100'), fund_id: fund('reserve') }],
+  });
   await make('BillPayment', { bill_id: roofBill.id, amount: 18500, payment_date: addDays(roofDate, 14), payment_method: 'check', cash_account_id: account('1010') });
   billCount++;
 

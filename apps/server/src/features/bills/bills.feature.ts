@@ -8,10 +8,12 @@ import { billEntity, billLineEntity } from './bills.entities.ts';
 import { billsBackupStep } from './bills.backup.ts';
 import { listBills } from './bills.list.ts';
 
+// saveBill posts once (Dr expenses and tax / Cr A/P); cancelBill is refused while the bill has payments.
+export const [saveBillFn, cancelBillFn] = documentFunctions(billBook, { save: 'saveBill', cancel: 'cancelBill' });
+
 export const billsFeature: Feature = {
   name: 'bills', routes: async (app) => registerListRoute(app, 'bills', billListQuery, billListPage, listBills),
   entities: [billEntity, billLineEntity, billPaymentEntity],
   backup: [billsBackupStep],
-  // saveBill posts once (Dr expenses and tax / Cr A/P); cancelBill is refused while the bill has payments.
-  functions: documentFunctions(billBook, { save: 'saveBill', cancel: 'cancelBill' }),
+  functions: [saveBillFn, cancelBillFn],
 };
