@@ -1,6 +1,7 @@
 import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { CHARGE_RUN_LOCK } from '../../lib/advisory-locks.ts';
 import { sql } from 'drizzle-orm';
+import { insertRows } from '../../lib/bulk-insert.ts';
 import type { ChargeJob } from '@covenant/contracts/charges';
 import { chargeRunsQuery } from '@covenant/contracts/charges';
 import type { FunctionInput, FunctionParams } from '@covenant/contracts/functions';
@@ -299,7 +300,7 @@ async function runJob(ctx: Ctx, job: 'assessments' | 'late_fees', asOf: string, 
       run_id: runId, job, source_id: i.source_id, target_id: i.target_id, owner_id: i.owner_id, period: i.period, kind: i.kind, invoice_id: ids[n]!,
       amount: centsToDecimal(i.cents), created_by: tx.actor?.email ?? null,
     }));
-    for (let k = 0; k < records.length; k += 1000) await tx.db.insert(chargeRunItems).values(records.slice(k, k + 1000));
+    await insertRows(tx.db, chargeRunItems, records);
     analyzeIfBulk(tx, records.length, ['charge_run_items']);
     const policy = await orgPolicy(tx);
     if (policy.autoApplyCredits && ordered.length) await applyCreditsToCharges(tx, ordered.map((i) => i.owner_id), await today(tx));

@@ -1,4 +1,6 @@
-import { asc, desc, gt, inArray, sql } from 'drizzle-orm';
+import { asc, desc, gt, sql } from 'drizzle-orm';
+import { insertRows } from '../../lib/bulk-insert.ts';
+import { pgArray } from '../../lib/pg-array.ts';
 import { toCents } from '@covenant/contracts/money';
 import type { Db } from '@covenant/db/client';
 import { journalEntries, journalEntryHashes, journalEntriesUnsealed, journalLines } from '@covenant/db/schema/ledger';
@@ -17,8 +19,10 @@ type Reader = Pick<Db, 'select'>;
 async function chainEntries(db: Reader, ids: readonly string[]): Promise<Map<string, ChainEntry>> {
   const out = new Map<string, ChainEntry>();
   if (ids.length === 0) return out;
-  const entries = await db.select().from(journalEntries).where(inArray(journalEntries.id, [...ids]));
-  const lines = await db.select().from(journalLines).where(inArray(journalLines.entry_id, [...ids])).orderBy(asc(journalLines.entry_id), asc(journalLines.line_no));
+  // The ids as one array parameter, not a parameter each (a batch is a thousand entries).
+  const idList = sql`any(${pgArray(ids)}::text[])`;
+  const entries = await db.select().from(journalEntries).where(sql`${journalEntries.id} = ${idList}`);
+  const lines = await db.select().from(journalLines).where(sql`${journalLines.entry_id} = ${idList}`).orderBy(asc(journalLines.entry_id), asc(journalLines.line_no));
   for (const e of entries) {
     out.set(e.id, { id: e.id, entry_date: e.entry_date, memo: e.memo, source_type: e.source_type, source_id: e.source_id, reverses_id: e.reverses_id, created_by: e.created_by, lines: [] });
   }
@@ -52,8 +56,8 @@ export async function sealJournal(db: Db, { wait = false }: { wait?: boolean } =
       const [last] = await tx.select({ hash: journalEntryHashes.hash }).from(journalEntryHashes).orderBy(desc(journalEntryHashes.seq)).limit(1);
       const entries = await chainEntries(tx, ids);
       const rows = sealAll(last?.hash ?? GENESIS_HASH, ids.map((id) => entries.get(id)!));
-      await tx.insert(journalEntryHashes).values(rows);
-      await tx.delete(journalEntriesUnsealed).where(inArray(journalEntriesUnsealed.entry_id, ids));
+      await insertRows(tx, journalEntryHashes, rows);
+      await tx.delete(journalEntriesUnsealed).where(sql`${journalEntriesUnsealed.entry_id} = any(${pgArray(ids)}::text[])`);
       return ids.length;
     });
     sealed += n;
