@@ -106,14 +106,15 @@ export async function loadElection(ctx: Ctx, input: { rand: () => number; today:
   const { rand, units } = input;
   const admin = ctx.actor!;
   // Three directors (owners of units 1, 2 and 3); the manager is the inspector of elections.
-  // Who votes how: about a third on the portal, a third on paper, six by proxy to the first director; the rest abstain.
+  // Who votes how: about a fifth on the portal, a third on paper, six by proxy to the first director (two given on the
+  // owners' portal, four on signed forms the manager records); the rest abstain.
   const ways = units.map((_, i) => {
     if (i < 3) return 'director' as const;
     const r = rand();
-    return i < 9 ? ('proxy' as const) : r < 0.32 ? ('portal' as const) : r < 0.62 ? ('paper' as const) : ('abstain' as const);
+    return i < 5 ? ('portal-proxy' as const) : i < 9 ? ('proxy' as const) : r < 0.2 ? ('portal' as const) : r < 0.55 ? ('paper' as const) : ('abstain' as const);
   });
   // Everyone who signs in does so first, a few at a time: each sign-up hashes a password on the thread pool.
-  const signIns = await inGroups(units.map((u, i) => ({ u, way: ways[i]! })).filter((v) => v.way === 'director' || v.way === 'proxy' || v.way === 'portal'), 4, ({ u, way }) =>
+  const signIns = await inGroups(units.map((u, i) => ({ u, way: ways[i]! })).filter((v) => v.way === 'director' || v.way === 'portal-proxy' || v.way === 'portal'), 4, ({ u, way }) =>
     signedIn(ctx, way === 'director'
       ? { email: `director.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'board_member', owner_id: u.ownerId }
       : { email: `voter.${u.ownerEmail}`, full_name: u.ownerName, user_role: 'owner', owner_id: u.ownerId }));
@@ -133,9 +134,9 @@ export async function loadElection(ctx: Ctx, input: { rand: () => number; today:
   let refusal = '';
   for (const [i, u] of units.entries()) {
     const way = ways[i]!;
-    if (way === 'proxy') {
-      const owner = signedInOf.get(u.ownerId)!;
-      await callFunction(owner, assignProxyFn, { vote_id: voteId, property_id: u.id, holder_user_id: directors[0]!.actor!.id });
+    if (way === 'proxy' || way === 'portal-proxy') {
+      // The owner on their portal, or the manager from the owner's signed proxy form.
+      await callFunction(way === 'portal-proxy' ? signedInOf.get(u.ownerId)! : ctx, assignProxyFn, { vote_id: voteId, property_id: u.id, holder_user_id: directors[0]!.actor!.id });
       await callFunction(directors[0]!, castBallotFn, { vote_id: voteId, property_id: u.id, answers: answers() });
       ballots.proxy++;
     } else if (way === 'portal') {
