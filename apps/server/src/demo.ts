@@ -179,7 +179,7 @@ async function load(base: Ctx) {
   let scheduled = 0;
   for (const [m, month] of months.entries()) {
     scheduled += (await runAssessments(ctx, { as_of: month })).count;
-    const bills = await listEntities(ctx, def('Invoice'), { filter: { invoice_date: month }, limit: 5000 });
+    const bills = await listEntities(ctx, def('Invoice'), { filter: { invoice_date: month }, fields: 'owner_id,balance_due', limit: 5000 });
     const batch: NewPaymentInput[] = [];
     for (const inv of bills) {
       const recent = m >= months.length - 2;

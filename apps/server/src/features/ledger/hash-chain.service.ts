@@ -21,11 +21,19 @@ async function chainEntries(db: Reader, ids: readonly string[]): Promise<Map<str
   if (ids.length === 0) return out;
   // The ids as one array parameter, not a parameter each (a batch is a thousand entries).
   const idList = sql`any(${pgArray(ids)}::text[])`;
-  const entries = await db.select().from(journalEntries).where(sql`${journalEntries.id} = ${idList}`);
-  const lines = await db.select().from(journalLines).where(sql`${journalLines.entry_id} = ${idList}`).orderBy(asc(journalLines.entry_id), asc(journalLines.line_no));
-  for (const e of entries) {
-    out.set(e.id, { id: e.id, entry_date: e.entry_date, memo: e.memo, source_type: e.source_type, source_id: e.source_id, reverses_id: e.reverses_id, created_by: e.created_by, lines: [] });
-  }
+  const je = journalEntries;
+  const jl = journalLines;
+  const entries = await db
+    .select({ id: je.id, entry_date: je.entry_date, memo: je.memo, source_type: je.source_type, source_id: je.source_id, reverses_id: je.reverses_id, created_by: je.created_by })
+    .from(je).where(sql`${je.id} = ${idList}`);
+  // The columns the hash covers, not every column of a line.
+  const lines = await db
+    .select({
+      entry_id: jl.entry_id, line_no: jl.line_no, account_id: jl.account_id, fund_id: jl.fund_id, debit: jl.debit, credit: jl.credit, owner_id: jl.owner_id,
+      vendor_id: jl.vendor_id, property_id: jl.property_id, document_type: jl.document_type, document_id: jl.document_id, memo: jl.memo,
+    })
+    .from(jl).where(sql`${jl.entry_id} = ${idList}`).orderBy(asc(jl.entry_id), asc(jl.line_no));
+  for (const e of entries) out.set(e.id, { ...e, lines: [] });
   for (const l of lines) {
     (out.get(l.entry_id)?.lines as ChainEntry['lines'][number][] | undefined)?.push({
       line_no: l.line_no, account_id: l.account_id, fund_id: l.fund_id, debit_cents: toCents(l.debit), credit_cents: toCents(l.credit),
