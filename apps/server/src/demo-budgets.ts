@@ -5,9 +5,9 @@
  */
 import { fiscalMonths, fiscalYearOf, spreadEvenly } from '@covenant/contracts/budgets';
 import { addDays } from '@covenant/contracts/documents';
-import { allocateByWeights, centsToNumber } from '@covenant/contracts/money';
+import { centsToNumber } from '@covenant/contracts/money';
 import type { Ctx } from './lib/context.ts';
-import { createEntity, listEntities, updateEntity } from './platform/entities/entities.service.ts';
+import { createEntity, listEntities } from './platform/entities/entities.service.ts';
 import { systemFunds } from './features/accounts/accounts.service.ts';
 import { budgetVsActual } from './features/budgets/budget-vs-actual.ts';
 import { adoptBudget, fiscalYearStartMonth, saveBudget } from './features/budgets/budget.commands.ts';
@@ -30,11 +30,6 @@ export async function loadBudgetsAndReserves(ctx: Ctx, today: string) {
   const make = (name: string, body: Record<string, unknown>) => createEntity(ctx, def(name), body);
   const fund = await systemFunds(ctx);
 
-  // Percentage interests in proportion to floor area, to six places, adding up to exactly 100%.
-  const units = await listEntities(ctx, def('Property'), { sort: 'property_id', limit: 5000 });
-  const shares = allocateByWeights(100_000_000, units.map((u) => BigInt(u.square_footage as number)));
-  for (const [i, u] of units.entries()) await updateEntity(ctx, def('Property'), u.id as string, { assessment_share: shares[i]! / 1_000_000 });
-
   const accounts = await listEntities(ctx, def('ChartOfAccount'), { limit: 200 });
   const account = (number: string) => accounts.find((a) => a.account_number === number)!.id as string;
   const contributions = await make('ChartOfAccount', { account_number: '4200', account_name: 'Reserve Contributions', account_type: 'revenue', account_subtype: 'other_revenue' });
@@ -44,6 +39,7 @@ export async function loadBudgetsAndReserves(ctx: Ctx, today: string) {
   const calendar = fiscalMonths(fiscalYear, await fiscalYearStartMonth(ctx));
   const even = (annual: number) => spreadEvenly(annual * 100).map(centsToNumber);
   const inMonths = (amount: number, calendarMonths: number[]) => calendar.map((m) => (calendarMonths.includes(m.month) ? amount : 0));
+  const units = await listEntities(ctx, def('Property'), { fields: 'monthly_hoa_fee', limit: 5000 });
   const dues = units.reduce((s, u) => s + Number(u.monthly_hoa_fee), 0);
   const operating = await saveBudget(ctx, {
     name: `Operating budget ${fiscalYear}`, fiscal_year: fiscalYear, fund_id: fund.operating, notes: 'Adopted at the annual meeting',

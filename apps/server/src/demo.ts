@@ -9,7 +9,7 @@
  * and portal ballots, through the same services the API uses, so the books are posted as in real use.
  */
 import { eq, sql } from 'drizzle-orm';
-import { toCents } from '@covenant/contracts/money';
+import { allocateByWeights, toCents } from '@covenant/contracts/money';
 import { addDays } from '@covenant/contracts/documents';
 import { owners, users } from '@covenant/db/schema/community';
 import { buildApp } from './app.ts';
@@ -29,7 +29,7 @@ import { loadBankStatements } from './demo-bank.ts';
 import { loadBudgetsAndReserves } from './demo-budgets.ts';
 import { loadCommunity } from './demo-community.ts';
 import { loadElection } from './demo-governance.ts';
-import { emailStatements, getMailJob } from './features/mailings/mailings.service.ts';
+import { emailStatements, getMailJob, mailJobsDone } from './features/mailings/mailings.service.ts';
 import { lettersSent, runCollections } from './features/collections/collections.service.ts';
 
 const DEMO_ADMIN = { email: 'admin@demo.covenant.test', password: 'covenant-demo', full_name: 'Dana Reyes' };
@@ -110,7 +110,10 @@ async function load(base: Ctx) {
       parking_spaces: type === 'condo' ? 1 : 2, monthly_hoa_fee: fee, status: rand() < 0.12 ? 'rented' : 'occupied',
     };
   });
-  const units = (await makeMany('Property', unitBodies)).map((p, i) => ({ id: p.id as string, fee: unitBodies[i]!.monthly_hoa_fee }));
+  // Each unit's percentage interest in proportion to its floor area, to six places, adding up to exactly 100% (the
+  // share the election weighs and the budget's assessments divide by), on the roll with the unit.
+  const shares = allocateByWeights(100_000_000, unitBodies.map((u) => BigInt(u.square_footage)));
+  const units = (await makeMany('Property', unitBodies.map((u, i) => ({ ...u, assessment_share: shares[i]! / 1_000_000 })))).map((p, i) => ({ id: p.id as string, fee: unitBodies[i]!.monthly_hoa_fee }));
   // Owners: one per unit, a few co-owned.
   const ownerBodies = Array.from({ length: 120 }, (_, i) => {
     const first = pick(FIRST);
@@ -355,11 +358,9 @@ async function load(base: Ctx) {
   const from = `${addDays(monthStart, -1).slice(0, 7)}-01`;
   const to = addDays(monthStart, -1);
   const mailStarted = Date.now();
-  let job = await emailStatements(ctx, { from, to });
-  while (job.status === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    job = await getMailJob(ctx, job.id);
-  }
+  const mailing = await emailStatements(ctx, { from, to });
+  await mailJobsDone();
+  const job = await getMailJob(ctx, mailing.id);
   const [pdfs] = (await ctx.db.execute(sql`select count(*)::int as n, coalesce(sum(octet_length(content)), 0)::bigint::text as bytes from outbox_attachments where filename like 'statement-%'`)).rows as Array<{ n: number; bytes: string }>;
   const where = built.services.mailer.usesOutbox ? `in the outbox (${pdfs?.n ?? 0} statement PDFs, ${Math.round(Number(pdfs?.bytes ?? 0) / 1024)} KiB)` : 'over SMTP';
   console.log(`  statements ${from} to ${to}: ${job.sent} of ${job.total} owners emailed as PDF ${where}, ${job.skipped.length} skipped, in ${((Date.now() - mailStarted) / 1000).toFixed(1)} s (${job.status})`);

@@ -186,6 +186,11 @@ export async function stopMailJobs(): Promise<void> {
   await Promise.all([...running.values()].map((j) => j.done));
 }
 
+/** Waits for this process's running jobs to finish (the demo, which emails statements before it exits). */
+export async function mailJobsDone(): Promise<void> {
+  while (running.size) await Promise.all([...running.values()].map((j) => j.done));
+}
+
 /** A running job that has not written progress for this long lost its process (progress comes every 20 owners). */
 const STALE_AFTER_MS = 2 * 60_000;
 
