@@ -5,18 +5,21 @@ import { centsToDecimal, toCents } from '@covenant/contracts/money';
 import { PAYMENT_METHODS } from '@covenant/contracts/constants';
 import { newId } from '@covenant/db/ids';
 import { billPayments } from '@covenant/db/schema/finance';
-import { withTransaction, type Ctx } from '../../lib/context.ts';
+import { onCommit, withTransaction, type Ctx } from '../../lib/context.ts';
+import { insertRows } from '../../lib/bulk-insert.ts';
+import { analyzeIfBulk } from '../../lib/analyze.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { requirePermission } from '../../platform/access/access.service.ts';
 import { recordAudit } from '../../platform/audit/audit.service.ts';
-import { publishRecord, recordForActor } from '../../platform/entities/entities.service.ts';
+import { publishRecord, recordForActor, recordsForActor } from '../../platform/entities/entities.service.ts';
 import type { EntityDef, Row } from '../../platform/entities/entity-def.ts';
 import { bankAccount, systemAccounts } from '../accounts/accounts.service.ts';
 import { phaseOf } from '../document-lifecycle/lifecycle.rules.ts';
-import { openByFund, postEntries, postEntry, reverseSource } from '../ledger/ledger.service.ts';
+import { openByFund, openByFundMany, postEntries, postEntry, reverseSource } from '../ledger/ledger.service.ts';
 import { billPaymentPosting, splitByFund } from '../ledger/posting.rules.ts';
 import { assertNotMatched } from '../banking/matching.service.ts';
 import { billBook, lockBill, settleBill } from './bill.commands.ts';
+import { addPaidAmounts, lockDocuments } from '../document-lifecycle/lifecycle.commands.ts';
 import { assertBillPayment } from './bill.rules.ts';
 
 /**
@@ -37,6 +40,7 @@ export const billPaymentEntity: EntityDef = {
   scope: { kind: 'creator' },
   writes: {
     create: (ctx, values) => payBill(ctx, values as unknown as BillPaymentInput),
+    createMany: (ctx, valuesList) => payBills(ctx, valuesList as unknown as BillPaymentInput[]),
     update: (ctx, id, changes) => updateBillPayment(ctx, id, changes),
     remove: (ctx, id) => deleteBillPayment(ctx, id),
   },
@@ -86,6 +90,60 @@ export async function payBill(ctx: Ctx, input: BillPaymentInput): Promise<string
   });
 }
 
+/**
+ * Pays many bills at once (the bulk route, a month's checks): the same rules as payBill, each payment in order
+ * against what its bill still owes after the ones before it, in one transaction: the bills read through the
+ * caller's scope and locked in one statement each, the payments and their postings written in bulk, each bill
+ * settled once from its locked row. A refusal names the item and writes nothing.
+ */
+export async function payBills(ctx: Ctx, inputs: readonly BillPaymentInput[]): Promise<string[]> {
+  await requirePermission(ctx, 'bills', 'create');
+  if (inputs.length === 0) return [];
+  return withTransaction(ctx, async (tx) => {
+    const billIds = [...new Set(inputs.map((i) => i.bill_id))];
+    // Each bill as the caller may change it (its payments), as payBill reads it, then all locked in id order.
+    const reachable = await recordsForActor(tx, billBook.entity, billIds, 'update', { changing: ['payments'] });
+    const unreachable = inputs.findIndex((i) => !reachable.has(i.bill_id));
+    if (unreachable >= 0) throw new ValidationError(`Item ${unreachable + 1}: Bill does not exist`);
+    const locked = await lockDocuments(tx, billBook, billIds);
+    const acc = await systemAccounts(tx);
+    const cashOf = new Map<string, { id: string; fund_id: string }>();
+    const open = await openByFundMany(tx, acc.accounts_payable, 'bill', billIds);
+    const balance = new Map([...locked].map(([id, b]) => [id, toCents(b.balance_due)]));
+    const paid = new Map<string, number>();
+    const rows: Parameters<typeof insertBillPayments>[1][number][] = [];
+    for (const [i, input] of inputs.entries()) {
+      const bill = locked.get(input.bill_id)!;
+      const cents = toCents(input.amount);
+      try {
+        assertBillPayment({ phase: phaseOf(bill.status), status: bill.status, bill_date: bill.bill_date, balanceCents: balance.get(bill.id)! }, cents, input.payment_date);
+      } catch (err) {
+        if (err instanceof Error) err.message = `Item ${i + 1}: ${err.message}`;
+        throw err;
+      }
+      const key = input.cash_account_id ?? '';
+      if (!cashOf.has(key)) cashOf.set(key, await bankAccount(tx, input.cash_account_id));
+      const cash = cashOf.get(key)!;
+      // Each of the bill's funds is paid its share of what is still open, after this batch's earlier payments.
+      const shares = open.get(bill.id) ?? [];
+      const split = splitByFund(cents, shares);
+      open.set(bill.id, shares.map((o) => ({ fund_id: o.fund_id, cents: o.cents - (split.find((x) => x.fund_id === o.fund_id)?.cents ?? 0) })));
+      balance.set(bill.id, balance.get(bill.id)! - cents);
+      paid.set(bill.id, (paid.get(bill.id) ?? 0) + cents);
+      rows.push({
+        id: newId(), bill_id: bill.id, payment_date: input.payment_date, amount: centsToDecimal(cents), payment_method: input.payment_method ?? 'check',
+        reference_number: input.reference_number ?? null, notes: input.notes ?? null, cash_account_id: cash.id, fund_split: split, check_number: input.check_number ?? null,
+        vendor_id: bill.vendor_id, bill_number: bill.bill_number, cash_fund_id: cash.fund_id,
+      });
+    }
+    await insertBillPayments(tx, rows);
+    await addPaidAmounts(tx, billBook, paid, locked);
+    if (rows.length <= 20) for (const r of rows) await publishRecord(tx, billPaymentEntity, r.id, 'create');
+    else onCommit(tx, () => tx.services.changes.publish({ entity: billPaymentEntity.name, type: 'create', id: '*', record: {}, timestamp: new Date().toISOString() }));
+    return rows.map((r) => r.id);
+  });
+}
+
 /** Inserts bill payments checked by the caller (restore) and posts each (Dr A/P / Cr Cash, by fund) on its date. */
 export async function insertBillPayments(
   ctx: Ctx,
@@ -94,7 +152,8 @@ export async function insertBillPayments(
   const acc = await systemAccounts(ctx);
   const createdBy = ctx.actor?.email ?? null;
   const stored = rows.map(({ vendor_id: _v, bill_number: _n, cash_fund_id: _f, ...r }) => ({ ...r, created_by: createdBy }));
-  for (let i = 0; i < stored.length; i += 500) await ctx.db.insert(billPayments).values(stored.slice(i, i + 500));
+  await insertRows(ctx.db, billPayments, stored);
+  analyzeIfBulk(ctx, stored.length, ['bill_payments']);
   await postEntries(
     ctx,
     rows.map((r) => ({

@@ -1,6 +1,7 @@
 import { analyzeIfBulk } from '../../lib/analyze.ts';
-import { and, asc, eq, getTableName, isNull, max } from 'drizzle-orm';
-import { insertRows } from '../../lib/bulk-insert.ts';
+import { and, asc, eq, getTableColumns, getTableName, isNull, max, sql } from 'drizzle-orm';
+import { insertRows, ROWS_PER_STATEMENT } from '../../lib/bulk-insert.ts';
+import { pgArray } from '../../lib/pg-array.ts';
 import { centsToDecimal, multiplyCents, toCents } from '@covenant/contracts/money';
 import { newId } from '@covenant/db/ids';
 import type { billLineItems, bills, invoiceLineItems, invoices } from '@covenant/db/schema/finance';
@@ -14,7 +15,7 @@ import type { z } from 'zod';
 import { systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import { assertDateMove, postEntries, replacePosting, reverseSource, type EntryInput } from '../ledger/ledger.service.ts';
 import {
-  assertDocumentChange, cancellationDate, computeDocument, issuingStatus, phaseForCreate, phaseOf, type DocumentKind, type DocumentPhase,
+  assertDocumentChange, cancellationDate, computeDocument, issuingStatus, phaseForCreate, phaseOf, settlement, type DocumentKind, type DocumentPhase,
 } from './lifecycle.rules.ts';
 
 /**
@@ -176,6 +177,51 @@ export async function lockDocument<D extends StoredDocument>(ctx: Ctx, book: Doc
   const [row] = await ctx.db.select().from(t).where(and(eq(t.id, id), isNull(t.deleted_at))).for('no key update').limit(1);
   if (!row) throw new NotFoundError(`${book.name} not found`);
   return row as unknown as D;
+}
+
+/** Many documents, not deleted, locked in id order for the rest of the transaction (bulk writers); a missing one is a 404. */
+export async function lockDocuments<D extends StoredDocument>(ctx: Ctx, book: DocumentBook<D, StoredLine, CompletedLineBase, unknown>, ids: readonly string[]): Promise<Map<string, D>> {
+  const t = book.table;
+  const sorted = [...new Set(ids)].sort();
+  const out = new Map<string, D>();
+  for (let i = 0; i < sorted.length; i += ROWS_PER_STATEMENT) {
+    const rows = await ctx.db.select().from(t).where(and(sql`${t.id} = any(${pgArray(sorted.slice(i, i + ROWS_PER_STATEMENT))}::text[])`, isNull(t.deleted_at))).orderBy(asc(t.id)).for('no key update');
+    for (const r of rows) out.set(r.id, r as unknown as D);
+  }
+  const missing = sorted.find((id) => !out.has(id));
+  if (missing) throw new NotFoundError(`${book.name} not found`);
+  return out;
+}
+
+/**
+ * New payments on issued documents this transaction holds locked (the bulk writers of payments and bill payments):
+ * each document's paid amount grows by what was paid, and its balance and status follow by the lifecycle's
+ * settlement rule, from the locked row's total, without reading every document's lines and payments again as
+ * settling it one at a time does (a payment only adds; the writers never pay more than the balance).
+ */
+export async function addPaidAmounts<D extends StoredDocument>(ctx: Ctx, book: DocumentBook<D, StoredLine, CompletedLineBase, unknown>, paidCents: ReadonlyMap<string, number>, locked: ReadonlyMap<string, D>): Promise<void> {
+  const values = [...paidCents].map(([id, cents]) => {
+    const doc = locked.get(id);
+    if (!doc) throw new Error(`addPaidAmounts: ${book.name} ${id} is not locked by this transaction`);
+    const s = settlement(book.kind, toCents(doc.total_amount), toCents(doc.amount_paid) + cents);
+    return { id, paidCents: s.amountPaidCents, balanceCents: s.balanceCents, status: s.status };
+  });
+  await writeSettlements(ctx, book, values);
+}
+
+/** Writes documents' paid amounts, balances and statuses, a column per parameter; readers refetch once at commit. */
+export async function writeSettlements(ctx: Ctx, book: AnyBook, values: ReadonlyArray<{ id: string; paidCents: number; balanceCents: number; status: string }>): Promise<void> {
+  if (values.length === 0) return;
+  // The status column's own enum type (invoice_status, bill_status), for the array of new statuses.
+  const statusType = sql.identifier(getTableColumns(book.table).status.getSQLType());
+  for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
+    const chunk = values.slice(i, i + ROWS_PER_STATEMENT);
+    await ctx.db.execute(sql`update ${book.table} d set amount_paid = v.paid, balance_due = v.balance, status = v.status
+      from unnest(${pgArray(chunk.map((v) => v.id))}::text[], ${pgArray(chunk.map((v) => centsToDecimal(v.paidCents)))}::numeric[], ${pgArray(chunk.map((v) => centsToDecimal(v.balanceCents)))}::numeric[],
+        ${pgArray(chunk.map((v) => v.status))}::${statusType}[]) as v(id, paid, balance, status)
+      where d.id = v.id`);
+  }
+  onCommit(ctx, () => ctx.services.changes.publish({ entity: book.entity.name, type: 'update', id: '*', record: {}, timestamp: new Date().toISOString() }));
 }
 
 export async function linesOfDocument<L extends StoredLine>(ctx: Ctx, book: DocumentBook<StoredDocument, L, CompletedLineBase, unknown>, documentId: string): Promise<L[]> {

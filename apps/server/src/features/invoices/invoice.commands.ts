@@ -2,19 +2,18 @@ import { pgArray } from '../../lib/pg-array.ts';
 import type { InvoiceWithLines } from '@covenant/contracts/functions';
 import { invoiceInput, invoiceLineInput } from '@covenant/contracts/entities';
 import { asc, sql } from 'drizzle-orm';
-import { centsToDecimal, toCents } from '@covenant/contracts/money';
+import { toCents } from '@covenant/contracts/money';
 import { invoiceLineItems, invoices, paymentInvoices } from '@covenant/db/schema/finance';
-import { ROWS_PER_STATEMENT } from '../../lib/bulk-insert.ts';
-import { onCommit, type Ctx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { referencedRecord as referenced } from '../../platform/entities/entities.service.ts';
 import type { Row } from '../../platform/entities/entity-def.ts';
 import { assertLineAccount, lineFund, systemAccounts, systemFunds } from '../accounts/accounts.service.ts';
 import {
-  cancelDocument, completeLines, createDocument, defineDocumentBook, documentWithLines, extendedPrice, insertDocuments, lockDocument, replayCancellation,
-  reviseDocument, settleDocument, type CompletedLineBase, type DocumentLineInput, type DocumentRevision,
+  addPaidAmounts, cancelDocument, completeLines, createDocument, defineDocumentBook, documentWithLines, extendedPrice, insertDocuments, lockDocument, replayCancellation,
+  reviseDocument, settleDocument, writeSettlements, type CompletedLineBase, type DocumentLineInput, type DocumentRevision,
 } from '../document-lifecycle/lifecycle.commands.ts';
-import { computeDocument, defaultDueDate, peakApplied, phaseOf, receivable, settlement, type DocumentPhase } from '../document-lifecycle/lifecycle.rules.ts';
+import { computeDocument, defaultDueDate, peakApplied, phaseOf, receivable, type DocumentPhase } from '../document-lifecycle/lifecycle.rules.ts';
 import { productEntity } from '../items/items.feature.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
 import {
@@ -178,37 +177,11 @@ export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]
     const c = computeDocument(receivable, { id: inv.id, party_id: inv.owner_id, property_id: inv.property_id, tax: inv.tax_rate, phase: phaseOf(inv.status), lines: linesOf.get(inv.id) ?? [], paidCents: paid, peakAppliedCents: peak }, acc, fundIds);
     return { id: inv.id, paidCents: c.amountPaidCents, balanceCents: c.balanceCents, status: c.status };
   });
-  await writePaidAmounts(ctx, values);
+  await writeSettlements(ctx, invoiceBook, values);
 }
 
-/**
- * New applications on issued invoices this transaction holds locked (the bulk payment writer): each invoice's paid
- * amount grows by what was applied, and its balance and status follow by the lifecycle's settlement rule, from the
- * locked row's total, without reading every invoice's lines and payment history again as refreshPaidAmounts does
- * (an application only adds, and the writer never applies more than the balance).
- */
-export async function addAppliedAmounts(ctx: Ctx, appliedCents: ReadonlyMap<string, number>, locked: ReadonlyMap<string, InvoiceRow>): Promise<void> {
-  const values = [...appliedCents].map(([id, cents]) => {
-    const inv = locked.get(id);
-    if (!inv) throw new Error(`addAppliedAmounts: invoice ${id} is not locked by this transaction`);
-    const s = settlement(receivable, toCents(inv.total_amount), toCents(inv.amount_paid) + cents);
-    return { id, paidCents: s.amountPaidCents, balanceCents: s.balanceCents, status: s.status };
-  });
-  await writePaidAmounts(ctx, values);
-}
-
-/** Writes invoices' paid amounts, balances and statuses, a column per parameter; readers refetch once at commit. */
-async function writePaidAmounts(ctx: Ctx, values: ReadonlyArray<{ id: string; paidCents: number; balanceCents: number; status: string }>): Promise<void> {
-  if (values.length === 0) return;
-  for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
-    const chunk = values.slice(i, i + ROWS_PER_STATEMENT);
-    await ctx.db.execute(sql`update ${invoices} i set amount_paid = v.paid, balance_due = v.balance, status = v.status
-      from unnest(${pgArray(chunk.map((v) => v.id))}::text[], ${pgArray(chunk.map((v) => centsToDecimal(v.paidCents)))}::numeric[], ${pgArray(chunk.map((v) => centsToDecimal(v.balanceCents)))}::numeric[],
-        ${pgArray(chunk.map((v) => v.status))}::invoice_status[]) as v(id, paid, balance, status)
-      where i.id = v.id`);
-  }
-  onCommit(ctx, () => ctx.services.changes.publish({ entity: 'Invoice', type: 'update', id: '*', record: {}, timestamp: new Date().toISOString() }));
-}
+/** New applications on issued invoices this transaction holds locked (the bulk payment writer): see addPaidAmounts. */
+export const addAppliedAmounts = (ctx: Ctx, appliedCents: ReadonlyMap<string, number>, locked: ReadonlyMap<string, InvoiceRow>): Promise<void> => addPaidAmounts(ctx, invoiceBook, appliedCents, locked);
 
 /**
  * Inserts new invoices with their lines and postings using bulk inserts: the single create, the billing run

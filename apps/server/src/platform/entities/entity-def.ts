@@ -37,6 +37,11 @@ export interface EntityHooks {
 export interface EntityWrites {
   /** Creates the record; answers its id. */
   create(ctx: Ctx, values: Row): Promise<string>;
+  /**
+   * Creates many records at once (the bulk route), in the caller's transaction, by the same rules as `create`;
+   * answers their ids in order. Without it, the bulk route calls `create` for each.
+   */
+  createMany?(ctx: Ctx, valuesList: readonly Row[]): Promise<string[]>;
   update(ctx: Ctx, id: string, changes: Row): Promise<void>;
   remove(ctx: Ctx, id: string): Promise<void>;
 }
