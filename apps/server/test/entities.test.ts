@@ -121,6 +121,27 @@ describe('bulk create and delete many', () => {
     expect(res.json().message).toMatch(/^Item 2: An owner with owner id '400000' already exists/);
     expect((await t.call('GET', '/entities/Owner/count', { token: admin.token })).json().count).toBe(before);
   });
+  it('a batch of 1,203 plain records is written in order, each as a single create would write it, with the prepare hook run for each', async () => {
+    const owners = await t.call('POST', '/entities/Owner/bulk', {
+      token: admin.token,
+      body: Array.from({ length: 1203 }, (_, i) => ({ owner_id: String(510000 + i), first_name: `Bulk${i}`, last_name: 'Batch', ...(i % 2 ? { email: `bulk${i}@example.com` } : {}) })),
+    });
+    expect(owners.statusCode, owners.body.slice(0, 300)).toBe(200);
+    const made = owners.json() as Array<{ id: string; owner_id: string; email: string | null; created_by: string; status: string }>;
+    expect(made.map((o) => o.owner_id)).toEqual(Array.from({ length: 1203 }, (_, i) => String(510000 + i)));
+    expect(new Set(made.map((o) => o.id)).size).toBe(1203);
+    expect(made[0]).toMatchObject({ email: null, created_by: admin.email, status: 'active' });
+    expect(made[1]!.email).toBe('bulk1@example.com');
+    const single = (await t.call('POST', '/entities/Owner', { token: admin.token, body: { owner_id: '511999', first_name: 'Single', last_name: 'Batch' } })).json();
+    const keys = (r: object) => Object.keys(r).sort();
+    expect(keys(made[0]!)).toEqual(keys(single));
+    expect((await t.call('GET', `/entities/Owner/${made[1202]!.id}`, { token: admin.token })).json()).toEqual(made[1202]);
+    // OwnerProperty's prepare hook (the start date: the association's today) runs for every item of a batch.
+    const unit = (await t.call('POST', '/entities/Property', { token: admin.token, body: { property_id: '511000', unit_number: 'B-1' } })).json() as { id: string };
+    const links = await t.call('POST', '/entities/OwnerProperty/bulk', { token: admin.token, body: made.slice(0, 3).map((o) => ({ owner_id: o.id, property_id: unit.id })) });
+    expect(links.statusCode, links.body).toBe(200);
+    expect((links.json() as Array<{ start_date: string | null }>).every((l) => /^\d{4}-\d{2}-\d{2}$/.test(String(l.start_date)))).toBe(true);
+  });
   it('delete many deletes what matches and says how many', async () => {
     await t.call('POST', '/entities/Vendor/bulk', { token: admin.token, body: [{ vendor_name: 'Temp 1' }, { vendor_name: 'Temp 2' }, { vendor_name: 'Keep' }] });
     const res = await t.call('DELETE', '/entities/Vendor', { token: admin.token, body: { vendor_name: { $regex: '^Temp' } } });
