@@ -52,15 +52,20 @@ export function audienceWhere(ctx: Ctx, def: EntityDef, level: PermissionLevel):
   return def.audience && ctx.actor ? def.audience.where(ctx.actor, level) : def.audience ? sql`false` : null;
 }
 
-/** Rows the caller may read: visible (not soft-deleted) and, for own_records, their own. */
-async function readScope(ctx: Ctx, def: EntityDef, op: 'read' | 'update' | 'delete'): Promise<SQL[]> {
+/** The caller's privilege for the operation and the rows it reaches: visible (not soft-deleted), for own_records their own, within the entity's audience. */
+async function scopeFor(ctx: Ctx, def: EntityDef, op: 'read' | 'update' | 'delete'): Promise<{ level: PermissionLevel; parts: SQL[] }> {
   const level = await requirePermission(ctx, resourceFor(def, op), op);
   const parts: SQL[] = [];
   if (def.visibleWhere) parts.push(def.visibleWhere());
   if (level === 'own_records') parts.push(ownRecordsWhere(def, ctx.actor!));
   const audience = audienceWhere(ctx, def, level);
   if (audience) parts.push(audience);
-  return parts;
+  return { level, parts };
+}
+
+/** Rows the caller may read: visible (not soft-deleted) and, for own_records, their own. */
+async function readScope(ctx: Ctx, def: EntityDef, op: 'read' | 'update' | 'delete'): Promise<SQL[]> {
+  return (await scopeFor(ctx, def, op)).parts;
 }
 
 /** The columns (and computed fields) of an entity to select, by field name. */
@@ -140,12 +145,7 @@ export interface RecordAccess {
  */
 export async function recordForActor(ctx: Ctx, def: EntityDef, id: string, op: 'read' | 'update' | 'delete', access: RecordAccess = {}): Promise<Row> {
   assertId(id, def);
-  const level = await requirePermission(ctx, resourceFor(def, op), op);
-  const scope: SQL[] = [];
-  if (def.visibleWhere) scope.push(def.visibleWhere());
-  if (level === 'own_records') scope.push(ownRecordsWhere(def, ctx.actor!));
-  const audience = audienceWhere(ctx, def, level);
-  if (audience) scope.push(audience);
+  const { level, parts: scope } = await scopeFor(ctx, def, op);
   const q = ctx.db
     .select(selection(def, selectedFields(def, undefined)))
     .from(def.table)
@@ -163,12 +163,7 @@ export async function recordForActor(ctx: Ctx, def: EntityDef, id: string, op: '
  */
 export async function recordsForActor(ctx: Ctx, def: EntityDef, ids: readonly string[], op: 'read' | 'update' | 'delete', access: Omit<RecordAccess, 'lock'> = {}): Promise<Map<string, Row>> {
   for (const id of ids) assertId(id, def);
-  const level = await requirePermission(ctx, resourceFor(def, op), op);
-  const scope: SQL[] = [];
-  if (def.visibleWhere) scope.push(def.visibleWhere());
-  if (level === 'own_records') scope.push(ownRecordsWhere(def, ctx.actor!));
-  const audience = audienceWhere(ctx, def, level);
-  if (audience) scope.push(audience);
+  const { level, parts: scope } = await scopeFor(ctx, def, op);
   const wanted = [...new Set(ids)];
   const rows = wanted.length
     ? await ctx.db.select(selection(def, selectedFields(def, undefined))).from(def.table).where(and(sql`${idColumn(def)} = any(${pgArray(wanted)}::text[])`, ...scope))
@@ -234,12 +229,59 @@ function publish(ctx: Ctx, def: EntityDef, type: 'create' | 'update' | 'delete',
 
 /** Inserts one validated record with its hooks, inside the caller's transaction. */
 /**
+ * The records of a bulk create or a CSV import, in the caller's transaction: by the entity's own bulk command, else
+ * (plain records) a thousand per statement, else one at a time; a refusal names its item (`where`: "Item 3", "Row 4").
+ */
+async function createAll(tx: Ctx, def: EntityDef, valuesList: readonly Row[], where: (index: number) => string): Promise<Row[]> {
+  const named = (err: unknown, index: number) => {
+    if (err instanceof Error) err.message = `${where(index)}: ${err.message}`;
+    return err;
+  };
+  if (def.writes?.createMany) {
+    let ids: string[];
+    try {
+      ids = await def.writes.createMany(tx, valuesList);
+    } catch (err) {
+      // The command names the item by its place in the list ("Item 3: ..."); an import names its row instead.
+      const item = err instanceof Error ? /^Item (\d+): /.exec(err.message) : null;
+      if (item) {
+        (err as Error).message = (err as Error).message.slice(item[0].length);
+        throw named(err, Number(item[1]) - 1);
+      }
+      throw err;
+    }
+    const rows = await tx.db.select(selection(def, selectedFields(def, undefined))).from(def.table).where(sql`${idColumn(def)} = any(${pgArray(ids)}::text[])`);
+    const byId = new Map(rows.map((r) => [(r as Row).id as string, r as Row]));
+    return ids.map((id) => serialize(def, byId.get(id)!));
+  }
+  if (!def.writes && !def.hooks?.afterCreate) {
+    const rows = await insertMany(tx, def, valuesList, named);
+    if (rows) {
+      analyzeIfBulk(tx, rows.length, [getTableName(def.table)]);
+      return rows;
+    }
+  }
+  // One at a time (records written by a command or followed by a hook, or a batch the database refused, so that the
+  // refusal names its item).
+  const out: Row[] = [];
+  for (const [i, values] of valuesList.entries()) {
+    try {
+      out.push(await insertOne(tx, def, values));
+    } catch (err) {
+      throw named(translateDbError(err, def.label) ?? err, i);
+    }
+  }
+  analyzeIfBulk(tx, out.length, [getTableName(def.table)]);
+  return out;
+}
+
+/**
  * A batch of plain records (no command, no after-create hook) in a few statements: each prepared as insertOne
  * prepares it, inserted a thousand at a time, read back at once, audited and published as insertOne does. Answers
  * null, with nothing written, when the database refuses the batch (a duplicate, a missing reference): the caller
  * then writes it one at a time so that the refusal names its item.
  */
-async function insertMany(tx: Ctx, def: EntityDef, valuesList: readonly Row[]): Promise<Row[] | null> {
+async function insertMany(tx: Ctx, def: EntityDef, valuesList: readonly Row[], named: (err: unknown, index: number) => unknown): Promise<Row[] | null> {
   const createdBy = tx.actor?.email ?? null;
   const prepared: Row[] = [];
   for (const [i, values] of valuesList.entries()) {
@@ -247,8 +289,7 @@ async function insertMany(tx: Ctx, def: EntityDef, valuesList: readonly Row[]): 
       const ready = (await def.hooks?.prepareCreate?.(tx, values)) ?? values;
       prepared.push({ ...toDbValues(def, ready), id: newId(), created_by: createdBy });
     } catch (err) {
-      if (err instanceof Error) err.message = `Item ${i + 1}: ${err.message}`;
-      throw err;
+      throw named(err, i);
     }
   }
   try {
@@ -344,36 +385,7 @@ export async function bulkCreateEntities(ctx: Ctx, def: EntityDef, body: unknown
   if (body.length > MAX_BULK) throw new ValidationError(`Bulk create accepts at most ${MAX_BULK} records`);
   const valuesList = body.map((item, i) => parseBody(def, def.createInput, item, `Item ${i + 1}: `));
   return translating(def, () =>
-    withTransaction(ctx, async (tx) => {
-      if (def.writes?.createMany) {
-        // One bulk write by the entity's own rules; a refusal names the item (the command's message says which).
-        const ids = await def.writes.createMany(tx, valuesList);
-        const rows = await tx.db.select(selection(def, selectedFields(def, undefined))).from(def.table).where(sql`${idColumn(def)} = any(${pgArray(ids)}::text[])`);
-        const byId = new Map(rows.map((r) => [(r as Row).id as string, r as Row]));
-        return ids.map((id) => serialize(def, byId.get(id)!));
-      }
-      if (!def.writes && !def.hooks?.afterCreate) {
-        const rows = await insertMany(tx, def, valuesList);
-        if (rows) {
-          analyzeIfBulk(tx, rows.length, [getTableName(def.table)]);
-          return rows;
-        }
-      }
-      // One at a time (records written by a command or followed by a hook, or a batch the database refused, so that
-      // the refusal names its item).
-      const out: Row[] = [];
-      for (const [i, values] of valuesList.entries()) {
-        try {
-          out.push(await insertOne(tx, def, values));
-        } catch (err) {
-          const e = translateDbError(err, def.label) ?? err;
-          if (e instanceof Error) e.message = `Item ${i + 1}: ${e.message}`;
-          throw e;
-        }
-      }
-      analyzeIfBulk(tx, out.length, [getTableName(def.table)]);
-      return out;
-    }),
+    withTransaction(ctx, (tx) => createAll(tx, def, valuesList, (i) => `Item ${i + 1}`)),
   );
 }
 
@@ -517,36 +529,7 @@ export async function importEntitiesCsv(ctx: Ctx, def: EntityDef, csvText: strin
   }
   if (valuesList.length > MAX_BULK) throw new ValidationError(`A CSV import accepts at most ${MAX_BULK} rows`);
   return translating(def, () =>
-    withTransaction(ctx, async (tx) => {
-      if (def.writes?.createMany) {
-        // One bulk write by the entity's own rules; a refusal names the item (the command's message says which).
-        const ids = await def.writes.createMany(tx, valuesList);
-        const rows = await tx.db.select(selection(def, selectedFields(def, undefined))).from(def.table).where(sql`${idColumn(def)} = any(${pgArray(ids)}::text[])`);
-        const byId = new Map(rows.map((r) => [(r as Row).id as string, r as Row]));
-        return ids.map((id) => serialize(def, byId.get(id)!));
-      }
-      if (!def.writes && !def.hooks?.afterCreate) {
-        const rows = await insertMany(tx, def, valuesList);
-        if (rows) {
-          analyzeIfBulk(tx, rows.length, [getTableName(def.table)]);
-          return rows;
-        }
-      }
-      // One at a time (records written by a command or followed by a hook, or a batch the database refused, so that
-      // the refusal names its item).
-      const out: Row[] = [];
-      for (const [i, values] of valuesList.entries()) {
-        try {
-          out.push(await insertOne(tx, def, values));
-        } catch (err) {
-          const e = translateDbError(err, def.label) ?? err;
-          if (e instanceof Error) e.message = `Row ${rowNumbers[i]}: ${e.message}`;
-          throw e;
-        }
-      }
-      analyzeIfBulk(tx, out.length, [getTableName(def.table)]);
-      return out;
-    }),
+    withTransaction(ctx, (tx) => createAll(tx, def, valuesList, (i) => `Row ${rowNumbers[i]}`)),
   );
 }
 
