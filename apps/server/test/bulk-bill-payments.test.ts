@@ -112,6 +112,12 @@ describe('bill payments in bulk', () => {
     ]);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Item 2: Bill does not exist');
+    const notCash = await call('POST', '/entities/BillPayment/bulk', [
+      { bill_id: v.bills[0]!.id, amount: 10, payment_date: '2026-10-20' },
+      { bill_id: v.bills[1]!.id, amount: 10, payment_date: '2026-10-20', cash_account_id: expense.operating },
+    ]);
+    expect(notCash.statusCode).toBe(400);
+    expect(notCash.json().message).toMatch(/^Item 2: .* is not a bank account of a fund/);
     const early = await call('POST', '/entities/BillPayment/bulk', [{ bill_id: v.bills[2]!.id, amount: 10, payment_date: '2026-09-01' }]);
     expect(early.statusCode).toBeGreaterThanOrEqual(400);
     expect(early.statusCode).toBeLessThan(500);

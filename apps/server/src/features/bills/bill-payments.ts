@@ -115,14 +115,14 @@ export async function payBills(ctx: Ctx, inputs: readonly BillPaymentInput[]): P
     for (const [i, input] of inputs.entries()) {
       const bill = locked.get(input.bill_id)!;
       const cents = toCents(input.amount);
+      const key = input.cash_account_id ?? '';
       try {
         assertBillPayment({ phase: phaseOf(bill.status), status: bill.status, bill_date: bill.bill_date, balanceCents: balance.get(bill.id)! }, cents, input.payment_date);
+        if (!cashOf.has(key)) cashOf.set(key, await bankAccount(tx, input.cash_account_id));
       } catch (err) {
         if (err instanceof Error) err.message = `Item ${i + 1}: ${err.message}`;
         throw err;
       }
-      const key = input.cash_account_id ?? '';
-      if (!cashOf.has(key)) cashOf.set(key, await bankAccount(tx, input.cash_account_id));
       const cash = cashOf.get(key)!;
       // Each of the bill's funds is paid its share of what is still open, after this batch's earlier payments.
       const shares = open.get(bill.id) ?? [];
