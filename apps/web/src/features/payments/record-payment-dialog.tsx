@@ -65,6 +65,9 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice?: Invoice | 
     enabled: !!ownerId,
   });
   const invoices = outstanding.data ?? [];
+  // The chosen invoices are sent only once the owner's open invoices have loaded: before that the list is empty, and
+  // a payment submitted then would go to the owner's credit instead of the invoice it was recorded for.
+  const loadingInvoices = !!ownerId && outstanding.isPending;
   const chosen = invoices.filter((i) => selected.includes(i.id));
   const amountCents = safeCents(amount);
   const preview = amountCents === null ? null : allocate(amountCents, chosen.map((i) => ({ id: i.id, balanceCents: toCents(i.balance_due) })));
@@ -96,7 +99,7 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice?: Invoice | 
           <DialogDescription>The amount is applied in order to the selected invoices; any remainder is kept as the owner's credit.</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form className="space-y-4" noValidate onSubmit={(e) => void form.handleSubmit((body) => record.mutate(body))(e)}>
+          <form className="space-y-4" noValidate onSubmit={(e) => void form.handleSubmit((body) => !loadingInvoices && record.mutate(body))(e)}>
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField name="payment_date" label="Payment Date *" type="date" />
               <SelectField name="payment_method" label="Payment Method *" options={METHOD_OPTIONS} />
@@ -149,8 +152,8 @@ export function RecordPaymentDialog({ invoice, onClose }: { invoice?: Invoice | 
             <FormError error={record.error} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
-              {/* Nothing to record until an owner and an amount are given. */}
-              <SubmitButton isPending={record.isPending} disabled={record.isPending || !ownerId || amountCents === null || amount === ''}>
+              {/* Nothing to record until an owner and an amount are given and the owner's open invoices are loaded. */}
+              <SubmitButton isPending={record.isPending} disabled={record.isPending || !ownerId || loadingInvoices || amountCents === null || amount === ''}>
                 Record Payment
               </SubmitButton>
             </DialogFooter>
