@@ -102,7 +102,8 @@ export async function postEntries(ctx: Ctx, inputs: readonly EntryInput[]): Prom
     );
   }
   await insertEntryRows(ctx, entryRows, lineRows);
-  analyzeIfBulk(ctx, lineRows.length, ['journal_entries', 'journal_lines', 'journal_entries_unsealed']);
+  // The two queues (entries to seal, statements to check at commit) are emptied as they go: vacuumed with the ledger.
+  analyzeIfBulk(ctx, lineRows.length, ['journal_entries', 'journal_lines', 'journal_entries_unsealed', 'journal_balance_checks']);
   if (entryRows.length) {
     onCommit(ctx, () => {
       if (ctx.association) ctx.services.onLedgerWrite?.(ctx.association);
