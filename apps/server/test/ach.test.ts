@@ -142,6 +142,11 @@ describe('enrollment', () => {
     enrollments.cy = (await ok<Json>('POST', '/entities/AutopayEnrollment', { owner_id: owners.cy!.id, account_holder: 'Cy Owner', routing_number: '021000021', account_number: '3334445556', account_type: 'checking', ...form })).id as string;
     const dup = await call('POST', '/entities/AutopayEnrollment', { owner_id: owners.ben!.id, account_holder: 'Ben', routing_number: '011000015', account_number: '12345678', account_type: 'checking', ...form });
     expect(dup.statusCode).toBe(409);
+    // In a batch too: the second enrollment of one owner sees the first (each is prepared after the one before it).
+    const twice = await call('POST', '/entities/AutopayEnrollment/bulk', [1, 2].map((k) => ({ owner_id: owners.dee!.id, account_holder: 'Dee', routing_number: '011000015', account_number: `1234567${k}`, account_type: 'checking', ...form })));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/^Item 2: /);
+    expect((await ok<Json[]>('GET', `/entities/AutopayEnrollment?q=${encodeURIComponent(JSON.stringify({ owner_id: owners.dee!.id }))}`)).length).toBe(0);
     const future = await call('POST', '/entities/AutopayEnrollment', { owner_id: owners.dee!.id, account_holder: 'Dee', routing_number: '011000015', account_number: '12345678', account_type: 'checking', authorized_at: '2099-01-01', authorization_text: 'x' });
     expect(future.statusCode).toBe(400);
     // An owner reads their own enrollment only; they cannot create one through the generic call.

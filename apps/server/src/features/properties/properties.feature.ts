@@ -37,6 +37,7 @@ export const ownerPropertyEntity: EntityDef = {
     // Ownership starts on the association's day, not the database's: between midnight UTC and the association's
     // midnight the two differ, and a unit linked "today" must have its owner today (votes, violations, billing).
     prepareCreate: async (ctx, values) => (values.start_date ? values : { ...values, start_date: await today(ctx) }),
+    prepareCreateAlone: true,
   },
 };
 

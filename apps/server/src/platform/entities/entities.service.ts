@@ -254,7 +254,8 @@ async function createAll(tx: Ctx, def: EntityDef, valuesList: readonly Row[], wh
     const byId = new Map(rows.map((r) => [(r as Row).id as string, r as Row]));
     return ids.map((id) => serialize(def, byId.get(id)!));
   }
-  if (!def.writes && !def.hooks?.afterCreate) {
+  // A batch prepared before any of it is written only where preparing a record cannot depend on the others.
+  if (!def.writes && !def.hooks?.afterCreate && (!def.hooks?.prepareCreate || def.hooks.prepareCreateAlone)) {
     const rows = await insertMany(tx, def, valuesList, named);
     if (rows) {
       analyzeIfBulk(tx, rows.length, [getTableName(def.table)]);
@@ -276,7 +277,8 @@ async function createAll(tx: Ctx, def: EntityDef, valuesList: readonly Row[], wh
 }
 
 /**
- * A batch of plain records (no command, no after-create hook) in a few statements: each prepared as insertOne
+ * A batch of plain records (no command, no after-create hook, a prepare hook that looks at the record alone) in a
+ * few statements: each prepared as insertOne
  * prepares it, inserted a thousand at a time, read back at once, audited and published as insertOne does. Answers
  * null, with nothing written, when the database refuses the batch (a duplicate, a missing reference): the caller
  * then writes it one at a time so that the refusal names its item.

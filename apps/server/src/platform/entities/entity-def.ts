@@ -19,6 +19,12 @@ export type Row = Record<string, unknown>;
 export interface EntityHooks {
   /** Adjust or refuse the values of a create (after validation). */
   prepareCreate?(ctx: Ctx, values: Row): Promise<Row> | Row;
+  /**
+   * prepareCreate looks at the record alone, never at other records (no "one per owner" check, no next number), so
+   * a bulk create may prepare a whole batch before writing any of it. Without it, a batch is written one at a time,
+   * each record prepared after the ones before it were written.
+   */
+  prepareCreateAlone?: boolean;
   /** Adjust or refuse the changes of an update; existing is the current row. */
   prepareUpdate?(ctx: Ctx, changes: Row, existing: Row): Promise<Row> | Row;
   afterCreate?(ctx: Ctx, row: Row): Promise<void> | void;
