@@ -27,6 +27,13 @@ async function allVisiblePages(table: string): Promise<{ visible: number; pages:
   return { visible: Number(row?.visible ?? 0), pages: Number(row?.pages ?? 0) };
 }
 
+/** How many times the table was vacuumed (a manual vacuum's count reaches the shared statistics when it ends). */
+async function vacuums(table: string): Promise<number> {
+  const db = t.systemCtx().db;
+  const [row] = (await db.execute(sql`select pg_stat_get_vacuum_count(oid)::int as n from pg_class where relname = ${table} and relnamespace = current_schema()::regnamespace`)).rows as Array<{ n: number }>;
+  return Number(row?.n ?? 0);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t, 'admin');
@@ -114,10 +121,14 @@ describe('bulk writes leave fresh statistics', () => {
     expect(await plannerRows('invoice_line_items')).toBe(1000);
     expect(await plannerRows('journal_entries')).toBe(1000);
     expect(await plannerRows('journal_lines')).toBe(2000);
-    // Vacuumed too: the ledger's pages are all-visible, so the reports' covering index is read without the table.
+    // Vacuumed too, so the reports' covering index is read without the table: the vacuum is counted for each table.
+    for (const table of ['invoices', 'invoice_line_items', 'journal_entries', 'journal_lines']) expect(await vacuums(table), table).toBeGreaterThan(0);
+    // Its pages are marked all-visible unless another session's open transaction might still not see the rows: on
+    // PGlite (one connection) always; on a shared PostgreSQL server the other test files' transactions may hold
+    // the horizon back, and the next vacuum marks them.
     const lines = await allVisiblePages('journal_lines');
     expect(lines.pages).toBeGreaterThan(0);
-    expect(lines.visible).toBe(lines.pages);
+    if (!(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL)) expect(lines.visible).toBe(lines.pages);
     expect((await t.call('GET', '/ledger/verify', { token: admin.token })).json()).toMatchObject({ ok: true, entries: 1000 });
   }, 120_000);
 
