@@ -451,6 +451,28 @@ describe('ledger integrity in the database', () => {
     await db.execute(sql`insert into owners (id, owner_id, first_name, last_name) values (${loose}, ${String(800000 + Math.floor(Math.random() * 99999))}, 'No', 'Lines')`);
     await db.execute(sql`delete from owners where id = ${loose}`);
   });
+  it('refuses a payment application naming a payment or invoice that does not exist, and the deletion of one links refer to (migration 0035)', async () => {
+    const db = t.db.db;
+    const owner = await makeOwner(t, admin.token);
+    const invoice = (await t.call('POST', '/functions/saveInvoice', { token: admin.token, body: { owner_id: owner.id, invoice_date: '2026-11-01', status: 'sent', lines: [{ description: 'Dues', quantity: 1, unit_price: 30 }] } })).json() as { id: string };
+    const paid = (await t.call('POST', '/functions/recordPayment', { token: admin.token, body: { owner_id: owner.id, amount: 10, payment_date: '2026-11-02', invoice_ids: [invoice.id] } })).json() as { payment: { id: string } };
+    const link = (over: { payment?: string; invoice?: string }) => db.execute(sql`insert into payment_invoices (id, payment_id, invoice_id, amount_applied, applied_date, fund_split)
+      values (${newId()}, ${over.payment ?? paid.payment.id}, ${over.invoice ?? invoice.id}, 1, '2026-11-02', '[]'::jsonb)`);
+    expect(await dbRefusal(link({ payment: 'no-such-payment' }))).toMatch(/Key \(payment_id\)=\(no-such-payment\) is not present in table "payments"/);
+    expect(await dbRefusal(link({ invoice: 'no-such-invoice' }))).toMatch(/Key \(invoice_id\)=\(no-such-invoice\) is not present in table "invoices"/);
+    // Many links in one statement, one of them wrong: the statement is refused whole.
+    const many = db.execute(sql`insert into payment_invoices (id, payment_id, invoice_id, amount_applied, applied_date, fund_split)
+      select md5(random()::text), ${paid.payment.id}, case when g = 250 then 'gone' else ${invoice.id} end, 1, '2026-11-02', '[]'::jsonb from generate_series(1, 300) g`);
+    expect(await dbRefusal(many)).toMatch(/Key \(invoice_id\)=\(gone\) is not present/);
+    const count = async () => ((await db.execute(sql`select count(*)::int as n from payment_invoices where payment_id = ${paid.payment.id}`)).rows[0] as { n: number }).n;
+    expect(await count()).toBe(1);
+    expect(await dbRefusal(db.execute(sql`delete from payments where id = ${paid.payment.id}`))).toMatch(/is still referenced from table "payment_invoices"/);
+    expect(await dbRefusal(db.execute(sql`delete from invoices where id = ${invoice.id}`))).toMatch(/still referenced/);
+    expect(await dbRefusal(db.execute(sql`update invoices set id = 'renamed' where id = ${invoice.id}`))).toMatch(/still referenced/);
+    // Updating a link (a reversal's date) is not refused; its references are checked again.
+    await db.execute(sql`update payment_invoices set reversed_date = reversed_date where payment_id = ${paid.payment.id}`);
+    expect(await count()).toBe(1);
+  });
   it('accepts an entry whose lines come in several statements of its own transaction, inside a savepoint too', async () => {
     const db = t.db.db;
     const [acct] = (await db.execute(sql`select id from chart_of_accounts order by account_number limit 1`)).rows as Array<{ id: string }>;

@@ -35,6 +35,11 @@ async function issued(ownerId: string, date: string, cents: number, extra: Recor
 }
 const entriesOf = async (sourceId: string) =>
   (await t.db.db.execute(sql`select entry_date, memo, reverses_id from journal_entries where source_id = ${sourceId} order by created_date, id`)).rows as Array<{ entry_date: string; memo: string; reverses_id: string | null }>;
+/** The lines of a source's entries in order: [account number, debit cents, credit cents, document type]. */
+const entryLines = async (sourceId: string) =>
+  ((await t.db.db.execute(sql`select a.account_number, round(l.debit * 100)::int as d, round(l.credit * 100)::int as c, l.document_type from journal_lines l
+    join journal_entries e on e.id = l.entry_id join chart_of_accounts a on a.id = l.account_id where e.source_id = ${sourceId} order by e.created_date, e.id, l.line_no`)).rows as Array<{ account_number: string; d: number; c: number; document_type: string }>)
+    .map((r) => [r.account_number, r.d, r.c, r.document_type]);
 const balanceSheet = async (asOf: string) => {
   const bs = await ok('GET', `/reports/balance-sheet?as_of=${asOf}`);
   const amount = (name: string) => [...bs.assets, ...bs.liabilities].find((a: { account_name: string }) => a.account_name === name)?.amount ?? 0;
@@ -133,7 +138,12 @@ describe('dates that never restate the past', () => {
     const cancelled = await ok('POST', '/functions/cancelInvoice', { id: inv.id, date: '2026-07-10', reason: 'Billed in error' });
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelled_date: '2026-07-10', cancel_reason: 'Billed in error', balance_due: 0, amount_paid: 0 });
     expect((await entriesOf(inv.id)).map((e) => e.entry_date)).toEqual(['2026-06-01', '2026-07-10']);
-    expect((await entriesOf(pay.applications[0].id)).map((e) => e.entry_date)).toEqual(['2026-06-05', '2026-07-10']);
+    // Applied when the payment was recorded, on its date: posted in the payment's entry (one entry for both), and
+    // reversed by an entry of its own on the cancellation date; the payment's entry stays.
+    expect((await entriesOf(pay.payment.id)).map((e) => e.entry_date)).toEqual(['2026-06-05']);
+    expect(await entryLines(pay.payment.id)).toEqual([['1000', 12000, 0, 'payment'], ['1200', 0, 12000, 'invoice']]);
+    expect((await entriesOf(pay.applications[0].id)).map((e) => [e.entry_date, e.reverses_id])).toEqual([['2026-07-10', null]]);
+    expect(await entryLines(pay.applications[0].id)).toEqual([['2100', 0, 12000, 'payment'], ['1200', 12000, 0, 'invoice']]);
     const ownerNet = async (key: string, asOf: string) =>
       Number(((await t.db.db.execute(sql`select coalesce(sum(debit - credit), 0)::text as n from journal_lines l join chart_of_accounts a on a.id = l.account_id where a.system_key = ${key} and l.owner_id = ${o.id} and l.entry_date <= ${asOf}`)).rows[0] as { n: string }).n);
     // June: the invoice was open for 80 and the payment applied; after the cancellation the 120 is credit.
@@ -224,7 +234,10 @@ describe('bounced payments', () => {
     expect(await ok('GET', `/entities/Invoice/${a.id}`)).toMatchObject({ status: 'sent', amount_paid: 0, balance_due: 200 });
     expect(await ok('GET', `/entities/Invoice/${b.id}`)).toMatchObject({ status: 'sent', amount_paid: 0, balance_due: 100 });
     expect((await entriesOf(pay.payment.id)).map((e) => e.entry_date)).toEqual(['2026-08-05', '2026-09-03']);
-    for (const link of pay.applications) expect((await entriesOf(link.id)).map((e) => e.entry_date)).toEqual(['2026-08-05', '2026-09-03']);
+    // The applications were posted in the payment's entry; each is reversed by an entry of its own on the bounce
+    // date, then the payment's own posting (Dr Cash / Cr Owner Prepayments) is reversed.
+    for (const link of pay.applications) expect((await entriesOf(link.id)).map((e) => e.entry_date)).toEqual(['2026-09-03']);
+    expect((await entryLines(pay.payment.id)).slice(-2)).toEqual([['1000', 0, 25000, 'payment'], ['2100', 25000, 0, 'payment']]);
     // August keeps the receipt; September has the money back out of cash, the invoices open and the fee billed.
     expect(await balanceSheet('2026-08-31')).toEqual(before);
     const fee = await ok('GET', `/entities/ChartOfAccount/${accounts['4100']}`);

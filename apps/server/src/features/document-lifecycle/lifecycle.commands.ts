@@ -199,7 +199,7 @@ export async function lockDocuments<D extends StoredDocument>(ctx: Ctx, book: Do
  * settlement rule, from the locked row's total, without reading every document's lines and payments again as
  * settling it one at a time does (a payment only adds; the writers never pay more than the balance).
  */
-export async function addPaidAmounts<D extends StoredDocument>(ctx: Ctx, book: DocumentBook<D, StoredLine, CompletedLineBase, unknown>, paidCents: ReadonlyMap<string, number>, locked: ReadonlyMap<string, D>): Promise<void> {
+export async function addPaidAmounts<D extends StoredDocument>(ctx: Ctx, book: DocumentBook<D, StoredLine, CompletedLineBase, unknown>, paidCents: ReadonlyMap<string, number>, locked: ReadonlyMap<string, Pick<StoredDocument, 'total_amount' | 'amount_paid'>>): Promise<void> {
   const values = [...paidCents].map(([id, cents]) => {
     const doc = locked.get(id);
     if (!doc) throw new Error(`addPaidAmounts: ${book.name} ${id} is not locked by this transaction`);

@@ -181,7 +181,7 @@ export async function refreshPaidAmounts(ctx: Ctx, invoiceIds: readonly string[]
 }
 
 /** New applications on issued invoices this transaction holds locked (the bulk payment writer): see addPaidAmounts. */
-export const addAppliedAmounts = (ctx: Ctx, appliedCents: ReadonlyMap<string, number>, locked: ReadonlyMap<string, InvoiceRow>): Promise<void> => addPaidAmounts(ctx, invoiceBook, appliedCents, locked);
+export const addAppliedAmounts = (ctx: Ctx, appliedCents: ReadonlyMap<string, number>, locked: ReadonlyMap<string, Pick<InvoiceRow, 'total_amount' | 'amount_paid'>>): Promise<void> => addPaidAmounts(ctx, invoiceBook, appliedCents, locked);
 
 /**
  * Inserts new invoices with their lines and postings using bulk inserts: the single create, the billing run

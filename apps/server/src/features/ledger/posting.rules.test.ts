@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applicationPosting, billPaymentPosting, billPosting, compact, invoicePosting, isBalanced, payableByFund, paymentPosting, receivableByFund, reversed,
-  closingPosting, samePosting, splitByFund, transferPosting, type PostingLine, type SystemAccounts, type SystemFunds,
+  closingPosting, recordedPaymentPosting, reversedExcept, samePosting, splitByFund, transferPosting, type PostingLine, type SystemAccounts, type SystemFunds,
 } from './posting.rules.ts';
 
 const acc: SystemAccounts = {
@@ -94,6 +94,57 @@ describe('payments and applications', () => {
     expect(net(p, 'ar', 'RES')).toBe(-5000);
     expect(net(p, 'dueto', 'OP')).toBe(-5000); // operating holds reserve's money
     expect(net(p, 'duefrom', 'RES')).toBe(5000);
+  });
+  describe('a payment recorded with the charges it paid: one entry', () => {
+    const pay = (cents: number, fund = 'OP', cash = 'cash') => ({ id: 'p', owner_id: 'o', cents, cash_account_id: cash, fund_id: fund });
+    /** Net per account, fund and document: what the ledger's balances and reports read. */
+    const byKey = (lines: readonly PostingLine[]) => {
+      const out = new Map<string, number>();
+      for (const l of lines) {
+        const k = `${l.account_id}|${l.fund_id}|${l.document_type}|${l.document_id}`;
+        out.set(k, (out.get(k) ?? 0) + l.debit - l.credit);
+      }
+      return Object.fromEntries([...out].filter(([, v]) => v !== 0).sort());
+    };
+    const cases: Array<[string, number, Array<{ invoice_id: string; split: Array<{ fund_id: string; cents: number }> }>, string]> = [
+      ['pays one invoice exactly', 10000, [{ invoice_id: 'i1', split: [{ fund_id: 'OP', cents: 10000 }] }], 'OP'],
+      ['pays seven charges exactly', 7 * 2500 + 1, Array.from({ length: 7 }, (_, i) => ({ invoice_id: `i${i}`, split: [{ fund_id: 'OP', cents: 2500 + (i === 6 ? 1 : 0) }] })), 'OP'],
+      ['pays part, the rest is credit', 30000, [{ invoice_id: 'i1', split: [{ fund_id: 'OP', cents: 12345 }] }], 'OP'],
+      ['nothing open: all credit', 5000, [], 'OP'],
+      ['an invoice split across funds', 35000, [{ invoice_id: 'i1', split: [{ fund_id: 'OP', cents: 30000 }, { fund_id: 'RES', cents: 5000 }] }], 'OP'],
+      ['deposited in the reserve, paying operating charges', 20000, [{ invoice_id: 'i1', split: [{ fund_id: 'OP', cents: 15000 }] }, { invoice_id: 'i2', split: [{ fund_id: 'RES', cents: 5000 }] }], 'RES'],
+      ['two applications to one invoice', 900, [{ invoice_id: 'i1', split: [{ fund_id: 'OP', cents: 400 }] }, { invoice_id: 'i1', split: [{ fund_id: 'OP', cents: 500 }] }], 'OP'],
+    ];
+    it.each(cases)('%s: balanced in every fund, the same balances as separate entries, the bank line first', (_name, cents, applications, fund) => {
+      const cash = fund === 'RES' ? 'rcash' : 'cash';
+      const one = recordedPaymentPosting(pay(cents, fund, cash), applications, acc);
+      const separate = [
+        ...paymentPosting(pay(cents, fund, cash), acc),
+        ...applications.flatMap((a) => applicationPosting({ payment_id: 'p', invoice_id: a.invoice_id, owner_id: 'o', payment_fund_id: fund, split: a.split }, acc)),
+      ];
+      expect(isBalanced(one)).toBe(true);
+      expect(byKey(one)).toEqual(byKey(separate));
+      expect(one[0]).toMatchObject({ account_id: cash, fund_id: fund, debit: cents, credit: 0, document_type: 'payment', document_id: 'p' });
+      expect(one.length).toBeLessThanOrEqual(separate.length);
+      const applied = applications.reduce((s, a) => s + a.split.reduce((t, x) => t + x.cents, 0), 0);
+      expect(net(one, 'prepay', fund)).toBe(applied - cents);
+      if (applied === cents) expect(one.some((l) => l.account_id === 'prepay')).toBe(false);
+      // Undone application by application (each reversal posted from the application), then the rest of the entry:
+      // the ledger is back where it was, and the rest is the payment's own posting reversed.
+      const undone = applications.flatMap((a) => applicationPosting({ payment_id: 'p', invoice_id: a.invoice_id, owner_id: 'o', payment_fund_id: fund, split: a.split }, acc));
+      const rest = reversedExcept(one, undone);
+      expect(isBalanced(rest)).toBe(true);
+      expect(byKey(rest)).toEqual(byKey(reversed(paymentPosting(pay(cents, fund, cash), acc))));
+      expect(byKey([...one, ...reversed(undone), ...rest])).toEqual({});
+    });
+    it('seven charges: 8 lines instead of 16 in 8 entries', () => {
+      const seven = Array.from({ length: 7 }, (_, i) => ({ invoice_id: `i${i}`, split: [{ fund_id: 'OP', cents: 1000 }] }));
+      expect(recordedPaymentPosting(pay(7000), seven, acc)).toHaveLength(8);
+    });
+    it('an entry with nothing undone on its own reverses whole', () => {
+      const one = recordedPaymentPosting(pay(3000), [{ invoice_id: 'i1', split: [{ fund_id: 'OP', cents: 1000 }] }], acc);
+      expect(reversedExcept(one, [])).toEqual(compact(reversed(one)));
+    });
   });
   it('a zero payment posts nothing', () => expect(paymentPosting({ id: 'p', owner_id: 'o', cents: 0, cash_account_id: 'cash', fund_id: 'OP' }, acc)).toEqual([]));
 });

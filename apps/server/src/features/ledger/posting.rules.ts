@@ -160,6 +160,33 @@ export function applicationPosting(
   return compact(lines);
 }
 
+/**
+ * A payment recorded together with the charges it paid on its own date, as one entry: the payment's posting and
+ * each application's, netted. Dr the bank account; Cr Accounts Receivable per invoice and fund; Cr Owner
+ * Prepayments for what is left unapplied (no line when nothing is); due-to/due-from for parts of another fund. The
+ * bank line stays the entry's first line. The same amounts per account, fund and document as the payment's entry
+ * and one entry per application; a fifth of the rows for a payment that pays seven charges.
+ */
+export function recordedPaymentPosting(
+  p: { id: string; owner_id: string; cents: number; cash_account_id: string; fund_id: string },
+  applications: ReadonlyArray<{ invoice_id: string; split: readonly FundAmount[] }>,
+  acc: SystemAccounts,
+): PostingLine[] {
+  return compact([
+    ...paymentPosting(p, acc),
+    ...applications.flatMap((a) => applicationPosting({ payment_id: p.id, invoice_id: a.invoice_id, owner_id: p.owner_id, payment_fund_id: p.fund_id, split: a.split }, acc)),
+  ]);
+}
+
+/**
+ * What undoes a payment's entry whose applications were already undone on their own (each reversal posted from the
+ * application): the entry's lines reversed, with those applications' postings added back. For an entry recorded by
+ * recordedPaymentPosting whose every application was reversed, that is the payment's own posting reversed.
+ */
+export function reversedExcept(lines: readonly PostingLine[], undoneOnTheirOwn: readonly PostingLine[]): PostingLine[] {
+  return compact([...reversed(lines), ...undoneOnTheirOwn]);
+}
+
 export interface BillPostingInput {
   id: string;
   vendor_id: string;

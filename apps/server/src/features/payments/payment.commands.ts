@@ -1,7 +1,7 @@
 import { insertRows, ROWS_PER_STATEMENT } from '../../lib/bulk-insert.ts';
 import { pgArray } from '../../lib/pg-array.ts';
 import { analyzeIfBulk } from '../../lib/analyze.ts';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { allocate } from '@covenant/contracts/documents';
 import { PAYMENT_METHODS } from '@covenant/contracts/constants';
 import { centsToDecimal, toCents } from '@covenant/contracts/money';
@@ -24,7 +24,7 @@ import { invoiceEntity } from '../invoices/invoices.entities.ts';
 import { phaseOf } from '../document-lifecycle/lifecycle.rules.ts';
 import { bulkNumbersOn, nextDocumentNumber } from '../invoices/numbering.ts';
 import { openByFund, openByFundMany, postEntries, reverseSource } from '../ledger/ledger.service.ts';
-import { paymentPosting, splitByFund } from '../ledger/posting.rules.ts';
+import { paymentPosting, recordedPaymentPosting, reversed, splitByFund } from '../ledger/posting.rules.ts';
 import { ownerEntity } from '../owners/owners.feature.ts';
 import { paymentEntity, paymentInvoiceEntity } from './payments.entities.ts';
 import {
@@ -90,18 +90,35 @@ export async function paymentByIdempotencyKey(ctx: Ctx, key: string | undefined)
   return row;
 }
 
-/** Inserts new payments and posts each (Dr Cash / Cr Owner Prepayments): the single create and restore come through here. */
-export async function insertPayments(ctx: Ctx, docs: ReadonlyArray<Omit<typeof payments.$inferInsert, 'created_by'>>): Promise<string[]> {
+/** An application of a new payment as insertApplications writes it. */
+type NewApplication = Parameters<typeof insertApplications>[1][number];
+
+/**
+ * Inserts new payments and posts each (Dr Cash / Cr Owner Prepayments), with the applications among `applied` that
+ * are `posted_with_payment` in the same entry (recordedPaymentPosting): the single create, recordPayment, the bulk
+ * writer and restore come through here. The applications themselves are the caller's to insert.
+ */
+export async function insertPayments(ctx: Ctx, docs: ReadonlyArray<Omit<typeof payments.$inferInsert, 'created_by'>>, applied: readonly NewApplication[] = []): Promise<string[]> {
   const acc = await systemAccounts(ctx);
   const rows = docs.map((d) => ({ ...d, id: d.id ?? newId(), created_by: ctx.actor?.email ?? null }));
   const fundOf = await fundsOfAccounts(ctx, rows.map((r) => r.deposit_account_id));
+  const withPayment = new Map<string, NewApplication[]>();
+  for (const a of applied) if (a.posted_with_payment) withPayment.set(a.payment_id, [...(withPayment.get(a.payment_id) ?? []), a]);
   await insertRows(ctx.db, payments, rows);
   analyzeIfBulk(ctx, rows.length, ['payments']);
   await postEntries(
     ctx,
     rows.map((p) => ({
       date: p.payment_date, memo: `Payment ${p.payment_number}`, source_type: 'payment' as const, source_id: p.id,
-      lines: paymentPosting({ id: p.id, owner_id: p.owner_id, cents: toCents(p.amount), cash_account_id: p.deposit_account_id, fund_id: fundOf.get(p.deposit_account_id)! }, acc),
+      lines: recordedPaymentPosting(
+        { id: p.id, owner_id: p.owner_id, cents: toCents(p.amount), cash_account_id: p.deposit_account_id, fund_id: fundOf.get(p.deposit_account_id)! },
+        // In invoice id order, so a restore (which reads the applications back in another order) writes the same lines.
+        (withPayment.get(p.id) ?? []).sort((x, y) => (x.invoice_id < y.invoice_id ? -1 : x.invoice_id > y.invoice_id ? 1 : 0)).map((a) => {
+          if (a.applied_date !== p.payment_date) throw new Error(`An application posted with payment ${p.payment_number} must be dated on it`);
+          return { invoice_id: a.invoice_id, split: a.fund_split };
+        }),
+        acc,
+      ),
     })),
   );
   if (rows.length <= 20) for (const p of rows) await publishRecord(ctx, paymentEntity, p.id, 'create');
@@ -112,16 +129,33 @@ export async function insertPayments(ctx: Ctx, docs: ReadonlyArray<Omit<typeof p
 /** Restore: a restored payment bounced on `on` (its applications' reversals are replayed from the file's dates). */
 export async function replayBounce(ctx: Ctx, paymentId: string, on: string, reason: string | null): Promise<void> {
   const payment = await lockPayment(ctx, paymentId);
-  await reverseSource(ctx, 'payment', paymentId, `Payment ${payment.payment_number} bounced (restored)`, on);
+  await reversePaymentEntry(ctx, payment, `Payment ${payment.payment_number} bounced (restored)`, on);
   await ctx.db.update(payments).set({ status: 'bounced', bounced_date: on, bounce_reason: reason }).where(eq(payments.id, paymentId));
+}
+
+/**
+ * Reverses a payment's entry once every application it made is undone (each on its own: an application posted with
+ * the payment has its reversal written from its amounts). What is left to undo is the payment's own posting (Dr
+ * Cash / Cr Owner Prepayments) whether or not the entry carried applications; the entry's bank line must be that
+ * posting's, or the ledger is not what the payment says and nothing is written.
+ */
+async function reversePaymentEntry(ctx: Ctx, payment: PaymentRow, memo: string, on?: string): Promise<void> {
+  const acc = await systemAccounts(ctx);
+  const fund = (await fundsOfAccounts(ctx, [payment.deposit_account_id])).get(payment.deposit_account_id)!;
+  const own = paymentPosting({ id: payment.id, owner_id: payment.owner_id, cents: toCents(payment.amount), cash_account_id: payment.deposit_account_id, fund_id: fund }, acc);
+  await reverseSource(ctx, 'payment', payment.id, memo, on, (lines) => {
+    const bank = lines[0];
+    if (!bank || bank.account_id !== own[0]!.account_id || bank.fund_id !== own[0]!.fund_id || bank.debit !== own[0]!.debit || bank.credit !== 0) {
+      throw new Error(`Payment ${payment.payment_number}: its entry does not begin with its bank line`);
+    }
+    return reversed(own);
+  });
 }
 
 /** Records a payment with nothing applied (all of it the owner's credit until applied); answers its id. */
 export async function createPayment(ctx: Ctx, input: NewPaymentInput): Promise<string> {
   await requirePermission(ctx, 'payments', 'create');
-  if (input.status === 'bounced') throw new ValidationError('A payment is recorded cleared or pending; a returned payment is recorded and then bounced');
-  const cents = toCents(input.amount);
-  if (cents <= 0) throw new ValidationError('Amount must be greater than 0');
+  const cents = assertNewPayment(input);
   return withTransaction(ctx, async (tx) => {
     const owner = await referenced(tx, ownerEntity, input.owner_id, 'Owner');
     const deposit = await bankAccount(tx, input.deposit_account_id);
@@ -227,17 +261,32 @@ export async function openChargesInOrder(ctx: Ctx, ownerId: string, order: Payme
 
 /** openChargesInOrder for many owners in one query (owners without open charges are absent). */
 export async function openChargesByOwner(ctx: Ctx, ownerIds: readonly string[], order: PaymentApplicationOrder): Promise<Map<string, Array<OpenCharge & { balanceCents: number; property_id: string | null }>>> {
+  return openChargesQuery(ctx, ownerIds, order, true);
+}
+
+/**
+ * The ids of each owner's open charges in the order a payment pays them (the bulk writer): what a charge is (from
+ * its run and lines) is read only when the order depends on it, not under `oldest_first`, the default.
+ */
+async function openChargeIdsByOwner(ctx: Ctx, ownerIds: readonly string[], order: PaymentApplicationOrder): Promise<Map<string, string[]>> {
+  const byOwner = await openChargesQuery(ctx, ownerIds, order, order !== 'oldest_first');
+  return new Map([...byOwner].map(([owner, charges]) => [owner, charges.map((c) => c.id)]));
+}
+
+async function openChargesQuery(ctx: Ctx, ownerIds: readonly string[], order: PaymentApplicationOrder, withKinds: boolean): Promise<Map<string, Array<OpenCharge & { balanceCents: number; property_id: string | null }>>> {
   const out = new Map<string, Array<OpenCharge & { balanceCents: number; property_id: string | null }>>();
   if (ownerIds.length === 0) return out;
   const acc = await systemAccounts(ctx);
   const byOwner = new Map<string, Array<OpenCharge & { balanceCents: number; property_id: string | null }>>();
+  const kinds = withKinds
+    ? sql`coalesce((select array_agg(distinct c.kind::text) from ${chargeRunItems} c where c.invoice_id = i.id), '{}') as run_kinds,
+        coalesce((select array_agg(distinct l.account_id) from ${invoiceLineItems} l where l.invoice_id = i.id), '{}') as line_accounts`
+    : sql`'{}'::text[] as run_kinds, '{}'::text[] as line_accounts`;
   for (let start = 0; start < ownerIds.length; start += 5000) {
     const chunk = ownerIds.slice(start, start + 5000);
     // The facts as arrays (empty when there are none); the kind is decided by the pure rule, not by SQL.
     const rows = (await ctx.db.execute(sql`
-      select i.id, i.owner_id, i.property_id, i.invoice_number, i.invoice_date, i.due_date, i.balance_due,
-        coalesce((select array_agg(distinct c.kind::text) from ${chargeRunItems} c where c.invoice_id = i.id), '{}') as run_kinds,
-        coalesce((select array_agg(distinct l.account_id) from ${invoiceLineItems} l where l.invoice_id = i.id), '{}') as line_accounts
+      select i.id, i.owner_id, i.property_id, i.invoice_number, i.invoice_date, i.due_date, i.balance_due, ${kinds}
       from ${invoices} i
       where i.owner_id = any(${pgArray(chunk)}::text[]) and i.deleted_at is null and i.status in ('sent', 'partial', 'overdue') and i.balance_due > 0`)).rows as Array<{
       id: string; owner_id: string; property_id: string | null; invoice_number: string; invoice_date: string; due_date: string | null; balance_due: string; run_kinds: string[]; line_accounts: string[];
@@ -285,46 +334,118 @@ export async function applyCreditsToCharges(ctx: Ctx, ownerIds: readonly string[
   return applied;
 }
 
+/** What paying an invoice reads of its locked row. */
+type LockedInvoice = Pick<InvoiceRow, 'id' | 'owner_id' | 'invoice_number' | 'invoice_date' | 'status' | 'total_amount' | 'amount_paid' | 'balance_due'>;
+
+/** Locks invoices in id order (the one order every command uses) and reads what paying them needs, up to 50,000 a statement. */
+async function lockInvoicesForPaying(ctx: Ctx, ids: readonly string[]): Promise<Map<string, LockedInvoice>> {
+  const sorted = [...new Set(ids)].sort();
+  const out = new Map<string, LockedInvoice>();
+  for (let i = 0; i < sorted.length; i += ROWS_PER_STATEMENT) {
+    const rows = (await ctx.db.execute(sql`select id, owner_id, invoice_number, invoice_date::text as invoice_date, status::text as status, total_amount::text as total_amount,
+        amount_paid::text as amount_paid, balance_due::text as balance_due
+      from ${invoices} where id = any(${pgArray(sorted.slice(i, i + ROWS_PER_STATEMENT))}::text[]) order by id for no key update`)).rows as LockedInvoice[];
+    for (const r of rows) out.set(r.id, r);
+  }
+  return out;
+}
+
+type NewPaymentRow = Omit<typeof payments.$inferInsert, 'created_by'> & { id: string; payment_number: string; deposit_account_id: string };
+
+/** A new payment's checks before anything is read: what createPayment refuses. */
+function assertNewPayment(input: NewPaymentInput): number {
+  if (input.status === 'bounced') throw new ValidationError('A payment is recorded cleared or pending; a returned payment is recorded and then bounced');
+  const cents = toCents(input.amount);
+  if (cents <= 0) throw new ValidationError('Amount must be greater than 0');
+  return cents;
+}
+
 /**
- * Records a payment (createPayment) and allocates it in order across the chosen invoices, or, without a choice, the
- * owner's open charges in the organization's application order; the rest is the owner's credit. Answers its id.
- * recordPayment and ACH debits (pending payments) come through here.
+ * New payments applied in order to the open charges given for each (locked by the caller), by the rules each
+ * application is made by (allocation, application date, the invoice's funds' shares, assertApplication). Two
+ * payments of one owner apply one after the other, the second to what the first left open. An application dated on
+ * its payment's date is posted with the payment (one entry for the payment and what it paid); a later one (an
+ * invoice dated after the payment) posts its own entry on its date.
+ */
+async function applicationsOfNewPayments(ctx: Ctx, rows: readonly NewPaymentRow[], chargesOf: (p: NewPaymentRow) => readonly string[], locked: ReadonlyMap<string, LockedInvoice>): Promise<NewApplication[]> {
+  const acc = await systemAccounts(ctx);
+  const invoiceIds = [...locked.keys()];
+  const fundShares = await openByFundMany(ctx, acc.accounts_receivable, 'invoice', invoiceIds);
+  const paymentFunds = await fundsOfAccounts(ctx, rows.map((r) => r.deposit_account_id));
+  const balance = new Map(invoiceIds.map((id) => [id, toCents(locked.get(id)!.balance_due)]));
+  const links: NewApplication[] = [];
+  for (const p of rows) {
+    const open = chargesOf(p).map((id) => ({ id, balanceCents: balance.get(id) ?? 0 }));
+    let available = toCents(p.amount);
+    for (const a of allocate(available, open).applications) {
+      const inv = locked.get(a.id)!;
+      const date = applicationDate(p.payment_date, inv.invoice_date);
+      assertApplication(
+        { owner_id: p.owner_id, payment_date: p.payment_date, status: p.status ?? 'cleared', availableCents: available },
+        { owner_id: inv.owner_id, invoice_number: inv.invoice_number, invoice_date: inv.invoice_date, phase: phaseOf(inv.status), balanceCents: balance.get(a.id)! },
+        a.cents,
+        date,
+      );
+      const shares = fundShares.get(a.id) ?? [];
+      const split = splitByFund(a.cents, shares);
+      // What this application took from each fund is no longer open for the next payment of the same owner.
+      fundShares.set(a.id, shares.map((sh) => ({ fund_id: sh.fund_id, cents: sh.cents - (split.find((x) => x.fund_id === sh.fund_id)?.cents ?? 0) })));
+      balance.set(a.id, balance.get(a.id)! - a.cents);
+      available -= a.cents;
+      links.push({
+        id: newId(), payment_id: p.id, invoice_id: a.id, amount_applied: centsToDecimal(a.cents), applied_date: date, fund_split: split, posted_with_payment: date === p.payment_date,
+        owner_id: p.owner_id, payment_number: p.payment_number, invoice_number: inv.invoice_number, payment_fund_id: paymentFunds.get(p.deposit_account_id)!,
+      });
+    }
+  }
+  return links;
+}
+
+/**
+ * Records a payment and allocates it in order across the chosen invoices, or, without a choice, the owner's open
+ * charges in the organization's application order; the rest is the owner's credit. Answers its id. The payment and
+ * what it paid on its date are one journal entry. recordPayment comes through here.
  */
 export async function recordAndApply(ctx: Ctx, fields: NewPaymentInput, chosen?: readonly string[]): Promise<string> {
+  await requirePermission(ctx, 'payments', 'create');
+  const cents = assertNewPayment(fields);
   return withTransaction(ctx, async (tx) => {
-    const paymentId = await createPayment(tx, fields);
+    const owner = await referenced(tx, ownerEntity, fields.owner_id, 'Owner');
+    const deposit = await bankAccount(tx, fields.deposit_account_id);
     const invoiceIds = chosen ?? (await openChargesInOrder(tx, fields.owner_id, (await orgPolicy(tx)).applicationOrder)).map((c) => c.id);
     for (const id of invoiceIds) await referenced(tx, invoiceEntity, id, 'Invoice');
     const locked = await lockInvoices(tx, invoiceIds);
-    const open = [];
     for (const id of invoiceIds) {
       const inv = locked.get(id)!;
       if (inv.owner_id !== fields.owner_id) throw new ValidationError('Every invoice must be an invoice of this owner');
       if (phaseOf(inv.status) !== 'issued') throw new ConflictError(`Invoice ${inv.invoice_number} is ${inv.status} and cannot be paid`, inv.status);
-      open.push({ id, balanceCents: toCents(inv.balance_due) });
     }
-    const payment = await lockPayment(tx, paymentId);
-    const { applications } = allocate(toCents(fields.amount), open);
-    for (const a of applications) await applyLocked(tx, payment, await lockInvoice(tx, a.id), a.cents, {});
-    return paymentId;
+    const number = fields.payment_number?.trim() || (await nextDocumentNumber(tx, 'PMT', payments, payments.payment_number, owner.owner_id as string, fields.payment_date));
+    const row: NewPaymentRow = {
+      id: newId(), payment_number: number, payment_date: fields.payment_date, payment_method: fields.payment_method ?? 'check', reference_number: fields.reference_number ?? null,
+      amount: centsToDecimal(cents), owner_id: fields.owner_id, notes: fields.notes ?? null, status: (fields.status as 'cleared' | 'pending' | undefined) ?? 'cleared',
+      idempotency_key: fields.idempotency_key ?? null, deposit_account_id: deposit.id,
+    };
+    const links = await applicationsOfNewPayments(tx, [row], () => invoiceIds, locked);
+    await insertPayments(tx, [row], links);
+    await insertApplications(tx, links);
+    for (const id of new Set(links.map((l) => l.invoice_id))) await settleInvoice(tx, await lockInvoice(tx, id));
+    for (const l of links) await publishRecord(tx, paymentInvoiceEntity, l.id, 'create');
+    return row.id;
   });
 }
 
 /**
- * recordAndApply for many payments at once (an ACH debit file): each numbered, inserted and posted in bulk, then
- * applied to its owner's open charges in the organization's application order by the same rules (allocation,
- * application date, the invoice's funds' shares, the checks of assertApplication), the applications inserted and
- * posted in bulk and the invoices' paid amounts refreshed in one statement. One transaction; answers the new ids in
- * the order given. Two payments of one owner apply one after the other, the second to what the first left open.
+ * recordAndApply for many payments at once (an ACH debit file): each numbered, then applied to its owner's open
+ * charges in the organization's application order by the same rules (applicationsOfNewPayments), the payments
+ * with what they paid posted in bulk (an entry per payment), the applications inserted in bulk and the invoices'
+ * paid amounts refreshed in one statement. One transaction; answers the new ids in the order given.
  */
 export async function recordAndApplyMany(ctx: Ctx, docs: readonly NewPaymentInput[]): Promise<string[]> {
   await requirePermission(ctx, 'payments', 'create');
   if (docs.length === 0) return [];
   return withTransaction(ctx, async (tx) => {
-    for (const d of docs) {
-      if (d.status === 'bounced') throw new ValidationError('A payment is recorded cleared or pending; a returned payment is recorded and then bounced');
-      if (toCents(d.amount) <= 0) throw new ValidationError('Amount must be greater than 0');
-    }
+    for (const d of docs) assertNewPayment(d);
     const ownerIds = [...new Set(docs.map((d) => d.owner_id))];
     const visible = await visibleIds(tx, ownerEntity, ownerIds);
     const missing = ownerIds.find((id) => !visible.has(id));
@@ -336,50 +457,19 @@ export async function recordAndApplyMany(ctx: Ctx, docs: readonly NewPaymentInpu
       if (!deposits.has(key)) deposits.set(key, (await bankAccount(tx, d.deposit_account_id)).id);
     }
     const numberOn = await bulkNumbersOn(tx, 'PMT', payments, payments.payment_number, payments.payment_date, docs.map((d) => d.payment_date));
-    const rows = docs.map((d) => ({
+    const rows: NewPaymentRow[] = docs.map((d) => ({
       id: newId(), payment_number: d.payment_number?.trim() || numberOn(d.payment_date, ownerNumbers.get(d.owner_id)!), payment_date: d.payment_date,
       payment_method: d.payment_method ?? 'check', reference_number: d.reference_number ?? null, amount: centsToDecimal(toCents(d.amount)), owner_id: d.owner_id,
       notes: d.notes ?? null, status: (d.status as 'cleared' | 'pending' | undefined) ?? 'cleared', idempotency_key: d.idempotency_key ?? null,
       deposit_account_id: deposits.get(d.deposit_account_id ?? '')!,
     }));
-    const ids = await insertPayments(tx, rows);
 
-    // What each owner owes, in order, and each open invoice's share per fund; locked in id order.
-    const charges = await openChargesByOwner(tx, ownerIds, (await orgPolicy(tx)).applicationOrder);
-    const invoiceIds = [...charges.values()].flat().map((c) => c.id).sort();
-    const locked = new Map<string, InvoiceRow>();
-    for (let i = 0; i < invoiceIds.length; i += ROWS_PER_STATEMENT) {
-      for (const inv of await tx.db.select().from(invoices).where(sql`${invoices.id} = any(${pgArray(invoiceIds.slice(i, i + ROWS_PER_STATEMENT))}::text[])`).orderBy(asc(invoices.id)).for('no key update')) locked.set(inv.id, inv);
-    }
-    const acc = await systemAccounts(tx);
-    const fundShares = await openByFundMany(tx, acc.accounts_receivable, 'invoice', invoiceIds);
-    const paymentFunds = await fundsOfAccounts(tx, rows.map((r) => r.deposit_account_id));
-    const balance = new Map(invoiceIds.map((id) => [id, toCents(locked.get(id)!.balance_due)]));
-    const links: Parameters<typeof insertApplications>[1][number][] = [];
-    for (const p of rows) {
-      const open = (charges.get(p.owner_id) ?? []).map((c) => ({ id: c.id, balanceCents: balance.get(c.id) ?? 0 }));
-      let available = toCents(p.amount);
-      for (const a of allocate(available, open).applications) {
-        const inv = locked.get(a.id)!;
-        const date = applicationDate(p.payment_date, inv.invoice_date);
-        assertApplication(
-          { owner_id: p.owner_id, payment_date: p.payment_date, status: p.status, availableCents: available },
-          { owner_id: inv.owner_id, invoice_number: inv.invoice_number, invoice_date: inv.invoice_date, phase: phaseOf(inv.status), balanceCents: balance.get(a.id)! },
-          a.cents,
-          date,
-        );
-        const shares = fundShares.get(a.id) ?? [];
-        const split = splitByFund(a.cents, shares);
-        // What this application took from each fund is no longer open for the next payment of the same owner.
-        fundShares.set(a.id, shares.map((s) => ({ fund_id: s.fund_id, cents: s.cents - (split.find((x) => x.fund_id === s.fund_id)?.cents ?? 0) })));
-        balance.set(a.id, balance.get(a.id)! - a.cents);
-        available -= a.cents;
-        links.push({
-          id: newId(), payment_id: p.id, invoice_id: a.id, amount_applied: centsToDecimal(a.cents), applied_date: date, fund_split: split,
-          owner_id: p.owner_id, payment_number: p.payment_number, invoice_number: inv.invoice_number, payment_fund_id: paymentFunds.get(p.deposit_account_id)!,
-        });
-      }
-    }
+    // What each owner owes, in order; locked in id order.
+    const charges = await openChargeIdsByOwner(tx, ownerIds, (await orgPolicy(tx)).applicationOrder);
+    const invoiceIds = [...charges.values()].flat();
+    const locked = await lockInvoicesForPaying(tx, invoiceIds);
+    const links = await applicationsOfNewPayments(tx, rows, (p) => charges.get(p.owner_id) ?? [], locked);
+    const ids = await insertPayments(tx, rows, links);
     await insertApplications(tx, links);
     const applied = new Map<string, number>();
     for (const l of links) applied.set(l.invoice_id, (applied.get(l.invoice_id) ?? 0) + toCents(l.amount_applied));
@@ -440,7 +530,7 @@ export async function deletePayment(ctx: Ctx, id: string): Promise<void> {
         await eraseApplication(tx, link, `Payment ${payment.payment_number} deleted`);
         await publishRecord(tx, paymentInvoiceEntity, link.id, 'delete', link as unknown as Row);
       }
-      await reverseSource(tx, 'payment', id, `Payment ${payment.payment_number} deleted`);
+      await reversePaymentEntry(tx, payment, `Payment ${payment.payment_number} deleted`);
       for (const inv of locked.values()) await settleInvoice(tx, inv);
     }
     await tx.db.update(payments).set({ deleted_at: new Date() }).where(eq(payments.id, id));
@@ -486,7 +576,7 @@ async function bounceLocked(ctx: Ctx, payment: PaymentRow, date: string, reason:
     await reverseApplication(ctx, link, memo, a.on);
     await publishRecord(ctx, paymentInvoiceEntity, a.id, 'delete', link as unknown as Row);
   }
-  await reverseSource(ctx, 'payment', payment.id, memo, plan.paymentOn);
+  await reversePaymentEntry(ctx, payment, memo, plan.paymentOn);
   await ctx.db.update(payments).set({ status: 'bounced', bounced_date: plan.paymentOn, bounce_reason: reason }).where(eq(payments.id, payment.id));
   await recordAudit(ctx, {
     action: 'payment.bounced', target_type: 'Payment', target_id: payment.id,

@@ -145,6 +145,9 @@ async function restorePayments(tx: Ctx, data: BackupData, ids: IdMaps): Promise<
     if (raw.id) ids.set('payment_invoices', str(raw.id), applicationId);
     applicationRows.push({
       id: applicationId, payment_id: payment.row.id, invoice_id: invoice.id, amount_applied: centsToDecimal(cents), applied_date: appliedOn, reversed_date: reversedOn, fund_split: split,
+      // Posted with its payment when it was (one entry for both), which needs it dated on the payment (an older
+      // backup, without the flag, restores each application as an entry of its own, as it was posted then).
+      posted_with_payment: raw.posted_with_payment === true && appliedOn === payment.row.payment_date,
       owner_id: payment.row.owner_id, payment_number: payment.row.payment_number, invoice_number: invoice.invoice_number, payment_fund_id: payment.fund,
     });
   }
@@ -164,7 +167,7 @@ async function restorePayments(tx: Ctx, data: BackupData, ids: IdMaps): Promise<
   }
 
   for (const [old, p] of paymentByOld) ids.set('payments', old, p.row.id);
-  await insertPayments(tx, [...paymentByOld.values()].map((p) => p.row));
+  await insertPayments(tx, [...paymentByOld.values()].map((p) => p.row), applicationRows);
   await insertApplications(tx, applicationRows);
   await refreshPaidAmounts(tx, [...new Set(applicationRows.map((a) => a.invoice_id))]);
   // The history the file records, on its own dates: reversed applications, bounces.
@@ -175,11 +178,14 @@ async function restorePayments(tx: Ctx, data: BackupData, ids: IdMaps): Promise<
   return { payments: paymentByOld.size, paymentInvoices: applicationRows.length };
 }
 
-/** Payments and every application they made, reversed ones included (the history of a cancellation or a bounce) with the date they were reversed. */
+/**
+ * Payments and every application they made, reversed ones included (the history of a cancellation or a bounce) with
+ * the date they were reversed, and whether each was posted with its payment (the restore posts them the same way).
+ */
 async function backupPayments(ctx: Ctx): Promise<Record<string, Row[]>> {
   const paymentRecords = await readAll(ctx, 'Payment');
   const links = await ctx.db.select().from(paymentInvoices).orderBy(asc(paymentInvoices.created_date), asc(paymentInvoices.id));
-  const records = links.map((l): Row => ({ ...serialize(paymentApplicationRecord, l as Row), reversed_date: l.reversed_date }));
+  const records = links.map((l): Row => ({ ...serialize(paymentApplicationRecord, l as Row), reversed_date: l.reversed_date, posted_with_payment: l.posted_with_payment }));
   return { payments: paymentRecords, paymentInvoices: belongingTo(belongingTo(records, 'payment_id', paymentRecords), 'invoice_id', await readAll(ctx, 'Invoice')) };
 }
 

@@ -167,8 +167,12 @@ export async function buildStatement(ctx: Ctx, owner: OwnerForStatement, from: s
     })
     .from(perEntry)
     .innerJoin(journalEntries, eq(journalEntries.id, perEntry.entry_id))
-    .leftJoin(invoices, and(eq(perEntry.document_type, 'invoice'), eq(invoices.id, perEntry.document_id)))
-    .leftJoin(payments, and(eq(perEntry.document_type, 'payment'), eq(payments.id, perEntry.document_id)))
+    // The entry's own document when it is an invoice's or a payment's (a payment's entry also credits the invoices
+    // it paid on its date); else the document its owner lines name (an opening balance).
+    .leftJoin(invoices, eq(invoices.id, sql`case ${journalEntries.source_type} when 'invoice' then ${journalEntries.source_id} when 'payment' then null
+      else case when ${perEntry.document_type} = 'invoice' then ${perEntry.document_id} end end`))
+    .leftJoin(payments, eq(payments.id, sql`case ${journalEntries.source_type} when 'payment' then ${journalEntries.source_id} when 'invoice' then null
+      else case when ${perEntry.document_type} = 'payment' then ${perEntry.document_id} end end`))
     .orderBy(journalEntries.entry_date, journalEntries.created_date, journalEntries.id);
   const entries: StatementEntry[] = rows.map((r) => ({
     date: r.date, source_type: r.source_type, is_reversal: r.is_reversal, number: r.number, description: r.memo ?? '', net_cents: toCents(r.net),

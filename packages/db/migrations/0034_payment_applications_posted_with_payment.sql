@@ -1,0 +1,1 @@
+ALTER TABLE "payment_invoices" ADD COLUMN "posted_with_payment" boolean DEFAULT false NOT NULL;
