@@ -266,6 +266,15 @@ try {
   const counts = (await db.execute(sql`select (select count(*) from journal_lines)::int as lines, (select count(*) from invoices)::int as invoices`)).rows[0] as { lines: number; invoices: number };
   // Vendors and a year of bills (through saveBill, so each is posted), for the Bills and Vendors list pages.
   await seedVendorsAndBills(billingCtx, monthDates);
+  // Half of those bills paid at once through the bulk route (a check run): one bulk write by the bill payments' rules.
+  {
+    const bills = (await db.execute(sql`select id, balance_due::text as balance from bills where bill_number like 'BENCH-%' order by bill_number limit 500`)).rows as Array<{ id: string; balance: string }>;
+    await timeOnce(`Bill payments in bulk, POST /entities/BillPayment/bulk (${bills.length} bills paid in full)`, 5000, async () => {
+      const res = await built.app.inject({ method: 'POST', url: `${base}/entities/BillPayment/bulk`, headers: { authorization: `Bearer ${token}` }, payload: bills.map((b) => ({ bill_id: b.id, amount: Number(b.balance), payment_date: '2030-03-10' })) });
+      if (res.statusCode !== 200) throw new Error(`bill payments: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if ((res.json() as unknown[]).length !== bills.length) throw new Error('bill payments: not every bill was paid');
+    });
+  }
   const aUnit = ((await db.execute(sql`select id from properties where unit_number = ${UNITS > 1234 ? '12-34' : '1-1'}`)).rows[0] as { id: string }).id;
   const { lines: journalLineCount, invoices: invoiceCount } = counts;
   cases.push(
