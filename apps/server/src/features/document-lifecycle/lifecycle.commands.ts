@@ -212,10 +212,12 @@ export async function addPaidAmounts<D extends StoredDocument>(ctx: Ctx, book: D
 /** Writes documents' paid amounts, balances and statuses, a column per parameter; readers refetch once at commit. */
 export async function writeSettlements(ctx: Ctx, book: AnyBook, values: ReadonlyArray<{ id: string; paidCents: number; balanceCents: number; status: string }>): Promise<void> {
   if (values.length === 0) return;
+  // In id order: ids begin with their creation time, so the rows are visited in about the order they lie in the table.
+  const ordered = [...values].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // The status column's own enum type (invoice_status, bill_status), for the array of new statuses.
   const statusType = sql.identifier(getTableColumns(book.table).status.getSQLType());
-  for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
-    const chunk = values.slice(i, i + ROWS_PER_STATEMENT);
+  for (let i = 0; i < ordered.length; i += ROWS_PER_STATEMENT) {
+    const chunk = ordered.slice(i, i + ROWS_PER_STATEMENT);
     await ctx.db.execute(sql`update ${book.table} d set amount_paid = v.paid, balance_due = v.balance, status = v.status
       from unnest(${pgArray(chunk.map((v) => v.id))}::text[], ${pgArray(chunk.map((v) => centsToDecimal(v.paidCents)))}::numeric[], ${pgArray(chunk.map((v) => centsToDecimal(v.balanceCents)))}::numeric[],
         ${pgArray(chunk.map((v) => v.status))}::${statusType}[]) as v(id, paid, balance, status)
